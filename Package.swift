@@ -1,0 +1,62 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Decant's module graph points one way: CLI → Jobs → stages → Imaging → C shims.
+/// Each stage is its own target so it can be built and tested alone with plain values.
+let package = Package(
+    name: "Decant",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "decant", targets: ["decant"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // MARK: C shims (system libraries found through pkg-config; Debian packages named for a clear hint)
+        .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept",
+                       providers: [.apt(["libleptonica-dev"])]),
+        // libpng reports errors by longjmp, so its calls live in a small C target with their setjmp.
+        .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+
+        // MARK: stages
+        .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG"]),
+        .target(name: "Flattening", dependencies: ["Imaging", "CLeptonica"]),
+        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica"]),
+        .target(name: "Entries", dependencies: ["Recognition"],
+                resources: [.embedInCode("Resources/abbreviations.tsv")]),
+        .target(name: "Catalogue", dependencies: ["Entries"],
+                resources: [.embedInCode("Resources/default-catalogue.json")]),
+        .target(name: "Evaluation", dependencies: ["Entries", "Catalogue"]),
+        .target(name: "Reporting", dependencies: ["Entries", "Catalogue", "Evaluation", "Recognition", "Flattening"]),
+        .target(name: "History", dependencies: ["Entries", "Catalogue", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Synthesis", dependencies: ["Imaging", "Catalogue", "Evaluation", "CPangoCairo"]),
+        .target(name: "Jobs", dependencies: ["Imaging", "Flattening", "Recognition", "Entries", "Catalogue",
+                                             "Evaluation", "Reporting", "History"]),
+        .executableTarget(name: "decant", dependencies: [
+            "Jobs", "Synthesis",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition"]),
+        .testTarget(name: "EntriesTests", dependencies: ["Entries",
+                                                         .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,237 @@
+import Foundation
+
+/// The fields one entry's text yields once prices, vintage, size and bin are taken out.
+public struct ParsedFields: Sendable, Equatable {
+    public var name: String
+    public var vintage: Vintage?
+    public var prices: [Price]
+    public var currency: String?
+    public var bottleSizeML: Int?
+    public var bin: String?
+}
+
+/// Reads the fields of an entry's text. Works on whitespace tokens so that a digit run is only a
+/// price or a vintage when its whole token and its neighbours say so.
+public struct FieldParser: Sendable {
+    public var abbreviations: AbbreviationTable
+    /// Two-digit vintages ('15) pivot around this year: years up to it + 1 are 20xx, later ones 19xx.
+    public var runYear: Int
+
+    public init(abbreviations: AbbreviationTable = .builtIn, runYear: Int = FieldParser.currentYear) {
+        self.abbreviations = abbreviations
+        self.runYear = runYear
+    }
+
+    public static var currentYear: Int { Calendar(identifier: .gregorian).component(.year, from: Date()) }
+
+    static let currencySymbols: Set<Character> = ["$", "€", "£", "¥"]
+    /// Words after a number that make it anything but a vintage (20 yr Tawny, 375 ml).
+    static let nonVintageFollowers: Set<String> = ["yr", "yrs", "year", "years", "yo", "ml", "cl", "l", "tawny", "ans", "anni", "jahre"]
+    /// Words before a number that make it an identifier (Bin 389, Cask 23, Édition 171).
+    static let identifierMarkers: Set<String> = ["bin", "cask", "édition", "edition", "lot", "no", "nº", "n°", "#", "clone", "cuvée", "cuvee", "batch", "blend", "release", "parcel", "block"]
+
+    public func parse(_ text: String, columns: [PriceColumn] = []) -> ParsedFields {
+        var tokens = Self.tokens(Self.removeLeaders(text))
+        var currency: String?
+        // Prices: the run of price tokens at the end of the text ("14 / 56", "$65", "MP").
+        var priceTokens: [(amount: Double?, currency: String?)] = []
+        while let last = tokens.last {
+            if last == "/" || last == "|" { tokens.removeLast(); continue }
+            if let price = Self.price(last) {
+                // A bare four-digit year at the end of a line with no other price is the vintage.
+                if priceTokens.isEmpty, price.currency == nil, let amount = price.amount, amount == amount.rounded(),
+                   (1900...(runYear + 1)).contains(Int(amount)), !last.contains(".") && !last.contains(",") {
+                    break
+                }
+                priceTokens.insert(price, at: 0)
+                tokens.removeLast()
+                // "14/56" arrives as one token and was split already; keep collecting leftwards.
+            } else if let split = Self.slashPrices(last) {
+                priceTokens.insert(contentsOf: split, at: 0)
+                tokens.removeLast()
+            } else {
+                break
+            }
+        }
+        currency = priceTokens.compactMap(\.currency).first
+        let prices: [Price] = priceTokens.enumerated().map { index, p in
+            // Columns align right: with fewer prices than columns, the prices fill the rightmost ones.
+            let offset = columns.count - priceTokens.count
+            let column: PriceColumn = offset >= 0 && offset + index < columns.count ? columns[offset + index]
+                : (priceTokens.count == 1 ? .bottle : .unknown)
+            return Price(amount: p.amount, column: column, currency: p.currency ?? currency)
+        }
+        // Bottle size.
+        var size: Int?
+        var kept: [String] = []
+        var i = 0
+        while i < tokens.count {
+            if let (ml, used) = Self.bottleSize(tokens, at: i) {
+                size = size ?? ml
+                i += used
+                continue
+            }
+            kept.append(tokens[i])
+            i += 1
+        }
+        tokens = kept
+        // Bin number at the start: "112", "#112", "Bin 112" (but not a leading vintage "2015 Ch. …").
+        var bin: String?
+        if let first = tokens.first {
+            if first.lowercased() == "bin", tokens.count > 1, Self.isInteger(tokens[1]) {
+                bin = tokens[1]; tokens.removeFirst(2)
+            } else if first.hasPrefix("#"), Self.isInteger(String(first.dropFirst())) {
+                bin = String(first.dropFirst()); tokens.removeFirst()
+            } else if Self.isInteger(first.trimmingCharacters(in: CharacterSet(charactersIn: ".)"))), tokens.count > 1,
+                      !(Int(first).map { (1900...(runYear + 1)).contains($0) } ?? false) {
+                bin = first.trimmingCharacters(in: CharacterSet(charactersIn: ".)")); tokens.removeFirst()
+            }
+        }
+        // Vintage: the first plausible year token not marked as an identifier.
+        var vintage: Vintage?
+        var nameTokens: [String] = []
+        for (index, token) in tokens.enumerated() {
+            if vintage == nil, let v = vintageValue(token) {
+                let before = index > 0 ? tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
+                let after = index + 1 < tokens.count ? tokens[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
+                let marked = Self.identifierMarkers.contains(before) || Self.identifierMarkers.contains(tokens[max(0, index - 1)].lowercased())
+                if !marked && !Self.nonVintageFollowers.contains(after) {
+                    vintage = v
+                    continue
+                }
+            }
+            nameTokens.append(token)
+        }
+        let name = Self.cleanName(abbreviations.expand(nameTokens.joined(separator: " ")))
+        return ParsedFields(name: name, vintage: vintage, prices: prices, currency: currency, bottleSizeML: size, bin: bin)
+    }
+
+    /// A vintage token: 2015, '15, ’15, ‘15, NV, N.V., MV (surrounding commas and brackets ignored).
+    public func vintageValue(_ token: String) -> Vintage? {
+        let t = token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()[]"))
+        let upper = t.uppercased()
+        if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" { return .nonVintage }
+        if t.count == 4, let y = Int(t), (1900...(runYear + 1)).contains(y) { return .year(y) }
+        if t.count == 3, let f = t.first, "'’‘`".contains(f), let yy = Int(t.dropFirst()) {
+            let pivot = (runYear + 1) % 100
+            return .year(yy <= pivot ? 2000 + yy : 1900 + yy)
+        }
+        return nil
+    }
+
+    /// Whitespace tokens; a slash between prices becomes its own token.
+    static func tokens(_ text: String) -> [String] {
+        text.replacingOccurrences(of: " / ", with: " / ").split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// Dot leaders ("Ch. Margaux ........ 450") and runs of middle dots become a single space.
+    static func removeLeaders(_ text: String) -> String {
+        var out = ""
+        var run = ""
+        func flushRun() {
+            let dots = run.filter { $0 == "." || $0 == "·" || $0 == "…" || $0 == "_" }.count
+            out += (dots >= 3 || run.contains("…") && dots >= 1 && run.count > 1) ? " " : run
+            run = ""
+        }
+        for c in text {
+            if c == "." || c == "·" || c == "…" || c == "_" || (c == " " && !run.isEmpty) {
+                run.append(c)
+            } else {
+                if !run.isEmpty { flushRun() }
+                out.append(c)
+            }
+        }
+        if !run.isEmpty { flushRun() }
+        return out
+    }
+
+    static func isInteger(_ s: String) -> Bool { !s.isEmpty && s.count <= 5 && s.allSatisfy(\.isASCII) && s.allSatisfy(\.isNumber) }
+
+    /// A single price token: 65, 65.00, 65,00, $65, 65€, £65, 1.250,00, MP.
+    static func price(_ token: String) -> (amount: Double?, currency: String?)? {
+        var t = Substring(token)
+        if t.hasSuffix(",") && t.count > 1 { t = t.dropLast() }
+        let upper = t.uppercased()
+        if upper == "MP" || upper == "M.P." || upper == "MARKET" { return (nil, nil) }
+        var currency: String?
+        if let f = t.first, currencySymbols.contains(f) { currency = String(f); t = t.dropFirst() }
+        if let l = t.last, currencySymbols.contains(l) { currency = String(l); t = t.dropLast() }
+        guard let amount = amount(String(t)) else { return nil }
+        return (amount, currency)
+    }
+
+    /// "14/56" or "$14/$56" in one token.
+    static func slashPrices(_ token: String) -> [(amount: Double?, currency: String?)]? {
+        let parts = token.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        let prices = parts.compactMap(price)
+        return prices.count == parts.count ? prices : nil
+    }
+
+    /// Parses 65 / 65.00 / 65,00 / 1,250 / 1.250,00 / 1,250.00; anything else is not an amount.
+    public static func amount(_ text: String) -> Double? {
+        guard !text.isEmpty, text.count <= 10, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }),
+              let first = text.first, first.isNumber, let last = text.last, last.isNumber else { return nil }
+        let separators = text.filter { $0 == "." || $0 == "," }
+        if separators.isEmpty { return Double(text) }
+        // The last separator followed by exactly two digits is the decimal mark; others group thousands.
+        let lastSep = text.lastIndex { $0 == "." || $0 == "," }!
+        let fraction = text[text.index(after: lastSep)...]
+        let whole = text[..<lastSep]
+        if fraction.count == 2 || (fraction.count == 1 && separators.count == 1) {
+            let digits = whole.filter(\.isNumber)
+            // Thousands groups must be three digits.
+            if whole.contains(where: { $0 == "." || $0 == "," }) {
+                let groups = whole.split(whereSeparator: { $0 == "." || $0 == "," })
+                guard groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+            }
+            return Double("\(digits).\(fraction)")
+        }
+        if fraction.count == 3 {
+            let groups = text.split(whereSeparator: { $0 == "." || $0 == "," })
+            guard groups.first!.count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }),
+                  Set(separators).count == 1 else { return nil }
+            return Double(text.filter(\.isNumber))
+        }
+        return nil
+    }
+
+    /// Bottle sizes: 375ml, 375 ml, 37.5cl, 75cl, 1.5L, 1,5 L, Magnum, Jeroboam, half bottle.
+    static func bottleSize(_ tokens: [String], at i: Int) -> (ml: Int, used: Int)? {
+        let t = tokens[i].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;()"))
+        let named: [String: Int] = ["magnum": 1500, "mag": 1500, "mag.": 1500, "jeroboam": 3000, "rehoboam": 4500,
+                                    "methuselah": 6000, "imperial": 6000, "salmanazar": 9000]
+        if t == "double", i + 1 < tokens.count, tokens[i + 1].lowercased().hasPrefix("magnum") { return (3000, 2) }
+        if t == "half", i + 1 < tokens.count, tokens[i + 1].lowercased().hasPrefix("b") { return (375, 2) }
+        if let ml = named[t] { return (ml, 1) }
+        func parse(_ number: String, _ unit: String) -> Int? {
+            guard let v = Double(number.replacingOccurrences(of: ",", with: ".")), v > 0 else { return nil }
+            switch unit {
+            case "ml": return v >= 50 && v <= 30000 ? Int(v.rounded()) : nil
+            case "cl": return v >= 5 && v <= 3000 ? Int((v * 10).rounded()) : nil
+            case "l", "lt", "ltr": return v >= 0.1 && v <= 30 ? Int((v * 1000).rounded()) : nil
+            default: return nil
+            }
+        }
+        for unit in ["ml", "cl", "ltr", "lt", "l"] where t.hasSuffix(unit) {
+            let number = String(t.dropLast(unit.count))
+            if !number.isEmpty, let ml = parse(number, unit) { return (ml, 1) }
+        }
+        if i + 1 < tokens.count {
+            let unit = tokens[i + 1].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;()."))
+            if ["ml", "cl", "l", "lt", "ltr"].contains(unit), let ml = parse(t, unit) { return (ml, 2) }
+        }
+        return nil
+    }
+
+    /// Trims separators left behind once fields are removed ("Ch. Margaux, , –" → "Château Margaux").
+    static func cleanName(_ text: String) -> String {
+        var tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let junk: Set<String> = [",", "-", "–", "—", "|", "/", ";", ":", "(", ")", "·"]
+        tokens.removeAll { junk.contains($0) }
+        var s = tokens.joined(separator: " ")
+        while let l = s.last, ",;:-–—/|".contains(l) { s.removeLast(); s = s.trimmingCharacters(in: .whitespaces) }
+        while let f = s.first, ",;:-–—/|".contains(f) { s.removeFirst(); s = s.trimmingCharacters(in: .whitespaces) }
+        return s.replacingOccurrences(of: " ,", with: ",")
+    }
+}

@@ -1,0 +1,1 @@
+// History: SQLite run history (issue 12).

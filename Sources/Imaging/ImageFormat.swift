@@ -1,0 +1,24 @@
+/// Formats recognized by their leading bytes, never by extension (a .jpg that is a PNG still loads).
+public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+    case png, jpeg, tiff, webp, bmp, pnm, gif
+
+    /// File extensions that mark a file as an image the runner should pick up.
+    public static let extensions: Set<String> = [
+        "png", "jpg", "jpeg", "jpe", "tif", "tiff", "webp", "bmp", "pnm", "pbm", "pgm", "ppm", "gif",
+    ]
+
+    public static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+        let b = Array(bytes.prefix(12))
+        guard b.count >= 2 else { return nil }
+        if b.count >= 8, b[0] == 0x89, b[1] == 0x50, b[2] == 0x4E, b[3] == 0x47 { return .png }
+        if b.count >= 3, b[0] == 0xFF, b[1] == 0xD8, b[2] == 0xFF { return .jpeg }
+        if b.count >= 4, (b[0] == 0x49 && b[1] == 0x49 && b[2] == 0x2A && b[3] == 0)
+            || (b[0] == 0x4D && b[1] == 0x4D && b[2] == 0 && b[3] == 0x2A) { return .tiff }
+        if b.count >= 12, b[0] == 0x52, b[1] == 0x49, b[2] == 0x46, b[3] == 0x46,
+           b[8] == 0x57, b[9] == 0x45, b[10] == 0x42, b[11] == 0x50 { return .webp }
+        if b[0] == 0x42, b[1] == 0x4D { return .bmp }
+        if b[0] == 0x50, (0x31...0x36).contains(b[1]) { return .pnm }
+        if b.count >= 4, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46, b[3] == 0x38 { return .gif }
+        return nil
+    }
+}

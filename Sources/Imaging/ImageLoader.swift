@@ -1,0 +1,73 @@
+import CLeptonica
+import Foundation
+
+/// Decodes any supported photo into an upright Raster, refusing bad files with a message that names them.
+public enum ImageLoader {
+    public static func load(path: String, limits: ImageLimits = .default) throws(ImagingError) -> LoadedImage {
+        let name = (path as NSString).lastPathComponent
+        let bytes = try readBytes(path: path, limit: limits.maxFileBytes)
+        return try decode(bytes, name: name, limits: limits)
+    }
+
+    /// Reads a whole file, with errors that say why it could not be read.
+    public static func readBytes(path: String, limit: Int) throws(ImagingError) -> [UInt8] {
+        let name = (path as NSString).lastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImagingError(.unreadable, file: name, "file not found (or a broken link)")
+        }
+        if isDirectory.boolValue { throw ImagingError(.unreadable, file: name, "is a folder, not an image") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ImagingError(.unreadable, file: name, "permission denied")
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes?[.size] as? Int, size > limit {
+            throw ImagingError(.tooLarge, file: name, "file is \(size / (1 << 20)) MiB, above the limit of \(limit / (1 << 20)) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImagingError(.unreadable, file: name, "could not be read")
+        }
+        if data.isEmpty { throw ImagingError(.empty, file: name, "file is empty (0 bytes)") }
+        return [UInt8](data)
+    }
+
+    public static func decode(_ bytes: [UInt8], name: String, limits: ImageLimits = .default) throws(ImagingError) -> LoadedImage {
+        Leptonica.configure()
+        guard let format = ImageFormat.detect(bytes) else {
+            throw ImagingError(.unsupportedFormat, file: name,
+                               "not a recognized image (expected PNG, JPEG, TIFF, WebP, BMP or PNM)")
+        }
+        // Header first: refuse decompression bombs before leptonica allocates the pixels.
+        var format32: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
+        let headerStatus = bytes.withUnsafeBufferPointer { buf in
+            pixReadHeaderMem(buf.baseAddress, buf.count, &format32, &w, &h, &bps, &spp, &cmap)
+        }
+        guard headerStatus == 0, w > 0, h > 0 else {
+            throw ImagingError(.corrupt, file: name, "\(format.rawValue.uppercased()) header is damaged or truncated")
+        }
+        if Int(w) * Int(h) > limits.maxPixels {
+            throw ImagingError(.tooLarge, file: name,
+                               "declares \(w)x\(h) pixels, above the limit of \(limits.maxPixels) (--max-pixels)")
+        }
+        let decoded = bytes.withUnsafeBufferPointer { buf in Pix(taking: pixReadMem(buf.baseAddress, buf.count)) }
+        guard let pix = decoded else {
+            throw ImagingError(.corrupt, file: name, "\(format.rawValue.uppercased()) data is damaged or truncated")
+        }
+        let flattened = try flattenAlpha(pix, name: name)
+        var raster = flattened.raster()
+        let exif = ExifInfo.read(from: bytes)
+        if let orientation = exif?.orientation, orientation != .up { raster = raster.applying(orientation) }
+        let xres = Int(pixGetXRes(pix.pointer))
+        return LoadedImage(raster: raster, format: format, exif: exif,
+                           declaredPPI: (70...2400).contains(xres) ? xres : nil)
+    }
+
+    /// Images with an alpha channel are composited over white, as a page would look printed.
+    private static func flattenAlpha(_ pix: Pix, name: String) throws(ImagingError) -> Pix {
+        guard pix.depth == 32, pixGetSpp(pix.pointer) == 4 else { return pix }
+        guard let blended = Pix(taking: pixAlphaBlendUniform(pix.pointer, 0xFFFFFF00)) else {
+            throw ImagingError(.corrupt, file: name, "could not composite the alpha channel")
+        }
+        return blended
+    }
+}

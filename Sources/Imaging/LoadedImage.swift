@@ -1,0 +1,15 @@
+/// A decoded photo, upright, with what the file said about itself.
+public struct LoadedImage: Sendable {
+    public var raster: Raster
+    public var format: ImageFormat
+    public var exif: ExifInfo?
+    /// Resolution the file declares (pixels per inch), when plausible.
+    public var declaredPPI: Int?
+
+    public init(raster: Raster, format: ImageFormat, exif: ExifInfo? = nil, declaredPPI: Int? = nil) {
+        self.raster = raster
+        self.format = format
+        self.exif = exif
+        self.declaredPPI = declaredPPI
+    }
+}

@@ -1,0 +1,141 @@
+/// Lossless re-orientations (EXIF, 90° turns) and resampling, kept on plain values.
+extension Raster {
+    /// The eight EXIF orientations; raw values are the EXIF tag values.
+    public enum Orientation: Int, Sendable, Codable {
+        case up = 1, upMirrored = 2, down = 3, downMirrored = 4
+        case leftMirrored = 5, right = 6, rightMirrored = 7, left = 8
+    }
+
+    /// Returns the image as it should be displayed when the file carries this EXIF orientation.
+    public func applying(_ orientation: Orientation) -> Raster {
+        switch orientation {
+        case .up: return self
+        case .upMirrored: return remapped(width: width, height: height) { x, y in (width - 1 - x, y) }
+        case .down: return rotated(quarterTurnsClockwise: 2)
+        case .downMirrored: return remapped(width: width, height: height) { x, y in (x, height - 1 - y) }
+        case .leftMirrored: return remapped(width: height, height: width) { x, y in (y, x) }
+        case .right: return rotated(quarterTurnsClockwise: 1)
+        case .rightMirrored: return remapped(width: height, height: width) { x, y in (width - 1 - y, height - 1 - x) }
+        case .left: return rotated(quarterTurnsClockwise: 3)
+        }
+    }
+
+    /// Rotates by a multiple of 90° clockwise.
+    public func rotated(quarterTurnsClockwise turns: Int) -> Raster {
+        switch ((turns % 4) + 4) % 4 {
+        case 1: return remapped(width: height, height: width) { x, y in (y, height - 1 - x) }
+        case 2: return remapped(width: width, height: height) { x, y in (width - 1 - x, height - 1 - y) }
+        case 3: return remapped(width: height, height: width) { x, y in (width - 1 - y, x) }
+        default: return self
+        }
+    }
+
+    /// Builds an image of the given size whose pixel (x, y) is this image's pixel `source(x, y)`.
+    func remapped(width newWidth: Int, height newHeight: Int, _ source: (Int, Int) -> (Int, Int)) -> Raster {
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight * channels)
+        let c = channels
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<newHeight {
+                    for x in 0..<newWidth {
+                        let (sx, sy) = source(x, y)
+                        let si = (sy * width + sx) * c, di = (y * newWidth + x) * c
+                        for k in 0..<c { dst[di + k] = src[si + k] }
+                    }
+                }
+            }
+        }
+        return Raster(width: newWidth, height: newHeight, channels: c, pixels: out)
+    }
+
+    /// Crops to the rectangle, clamped to the image.
+    public func cropped(to rect: PixelRect) -> Raster {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(width, rect.x + rect.width), y1 = min(height, rect.y + rect.height)
+        guard x1 > x0, y1 > y0 else { return Raster(width: 1, height: 1, channels: channels) }
+        return remapped(width: x1 - x0, height: y1 - y0) { x, y in (x + x0, y + y0) }
+    }
+
+    /// Area-averaging when shrinking (no aliasing of thin strokes), bilinear when enlarging.
+    public func resized(width newWidth: Int, height newHeight: Int) -> Raster {
+        precondition(newWidth > 0 && newHeight > 0)
+        if newWidth == width && newHeight == height { return self }
+        let sx = Double(width) / Double(newWidth), sy = Double(height) / Double(newHeight)
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight * channels)
+        let c = channels
+        if sx <= 1 && sy <= 1 {
+            for y in 0..<newHeight {
+                let fy = (Double(y) + 0.5) * sy - 0.5
+                for x in 0..<newWidth {
+                    let fx = (Double(x) + 0.5) * sx - 0.5
+                    for k in 0..<c {
+                        out[(y * newWidth + x) * c + k] = UInt8(min(255, max(0, sample(x: fx, y: fy, channel: k).rounded())))
+                    }
+                }
+            }
+            return Raster(width: newWidth, height: newHeight, channels: c, pixels: out)
+        }
+        pixels.withUnsafeBufferPointer { src in
+            for y in 0..<newHeight {
+                let ya = Double(y) * sy, yb = min(Double(height), ya + sy)
+                for x in 0..<newWidth {
+                    let xa = Double(x) * sx, xb = min(Double(width), xa + sx)
+                    var sums = (0.0, 0.0, 0.0), area = 0.0
+                    var yy = Int(ya)
+                    while Double(yy) < yb && yy < height {
+                        let wy = min(Double(yy + 1), yb) - max(Double(yy), ya)
+                        var xx = Int(xa)
+                        while Double(xx) < xb && xx < width {
+                            let w = wy * (min(Double(xx + 1), xb) - max(Double(xx), xa))
+                            let i = (yy * width + xx) * c
+                            sums.0 += w * Double(src[i])
+                            if c == 3 { sums.1 += w * Double(src[i + 1]); sums.2 += w * Double(src[i + 2]) }
+                            area += w
+                            xx += 1
+                        }
+                        yy += 1
+                    }
+                    let o = (y * newWidth + x) * c
+                    let inv = area > 0 ? 1 / area : 0
+                    out[o] = UInt8(min(255, (sums.0 * inv).rounded()))
+                    if c == 3 {
+                        out[o + 1] = UInt8(min(255, (sums.1 * inv).rounded()))
+                        out[o + 2] = UInt8(min(255, (sums.2 * inv).rounded()))
+                    }
+                }
+            }
+        }
+        return Raster(width: newWidth, height: newHeight, channels: c, pixels: out)
+    }
+
+    /// Uniform scale by a factor.
+    public func scaled(by factor: Double) -> Raster {
+        resized(width: max(1, Int((Double(width) * factor).rounded())),
+                height: max(1, Int((Double(height) * factor).rounded())))
+    }
+}
+
+/// An integer pixel rectangle (origin top-left).
+public struct PixelRect: Sendable, Equatable, Hashable, Codable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var midY: Double { Double(y) + Double(height) / 2 }
+    public var midX: Double { Double(x) + Double(width) / 2 }
+    public func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+    /// Overlap of the vertical extents as a fraction of the smaller height.
+    public func verticalOverlap(with other: PixelRect) -> Double {
+        let overlap = min(maxY, other.maxY) - max(y, other.y)
+        let smaller = min(height, other.height)
+        return smaller > 0 ? Double(max(0, overlap)) / Double(smaller) : 0
+    }
+}

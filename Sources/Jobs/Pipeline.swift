@@ -1,0 +1,132 @@
+import Catalogue
+import Entries
+import Evaluation
+import Flattening
+import Foundation
+import Imaging
+import Recognition
+import Reporting
+
+/// Runs one image through every stage: load → flatten → OCR → entries → match. Owned by one
+/// worker together with its Tesseract engine; never shared between workers.
+public final class Pipeline {
+    let engine: TesseractEngine
+    let matcher: Matcher
+    let settings: RunSettings
+    let flattener = Flattener()
+
+    public init(engine: TesseractEngine, matcher: Matcher, settings: RunSettings) {
+        self.engine = engine
+        self.matcher = matcher
+        self.settings = settings
+    }
+
+    public func process(_ task: ImageTask) -> PageResult {
+        var record = PageRecord(image: task.fileName, job: task.job)
+        var timings = StageTimings()
+        let start = Clock.now
+        defer { _ = start }
+        func finish(_ text: String?, _ entries: [EntryRecord]) -> PageResult {
+            timings.total = Clock.milliseconds(since: start)
+            record.timingsMS = timings
+            return PageResult(record: record, text: text, entries: entries)
+        }
+
+        // Load the photo and its sidecars. Sidecar problems are warnings: the photo still gets read.
+        var mark = Clock.now
+        let loaded: LoadedImage
+        do { loaded = try ImageLoader.load(path: task.path, limits: settings.limits) } catch {
+            record.error = PageError(stage: "load", kind: error.kind.rawValue, message: error.description)
+            timings.load = Clock.milliseconds(since: mark)
+            return finish(nil, [])
+        }
+        record.width = loaded.raster.width
+        record.height = loaded.raster.height
+        record.format = loaded.format.rawValue
+        var input = FlattenInput(image: loaded)
+        if let depthPath = task.depthPath {
+            do { input.depth = try DepthMap.load(path: depthPath) } catch { input.sidecarProblems.append(error.description) }
+        }
+        if let cameraPath = task.cameraPath {
+            do { input.camera = try CameraIntrinsics.load(path: cameraPath) } catch { input.sidecarProblems.append(error.description) }
+        }
+        record.warnings = input.sidecarProblems
+        timings.load = Clock.milliseconds(since: mark)
+
+        mark = Clock.now
+        let flat = flattener.flatten(input)
+        record.flatten = flat.report
+        record.flattenedWidth = flat.raster.width
+        record.flattenedHeight = flat.raster.height
+        record.ppi = flat.ppi
+        if let folder = settings.saveFlattened {
+            let name = "\(task.job.replacingOccurrences(of: "/", with: "_"))__\((task.fileName as NSString).deletingPathExtension).png"
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try PNGFile.write(flat.raster, to: "\(folder)/\(name)")
+            } catch {
+                record.warnings.append("could not save flattened page: \(error)")
+            }
+        }
+        timings.flatten = Clock.milliseconds(since: mark)
+
+        mark = Clock.now
+        let prior: DocumentKind
+        switch settings.kind {
+        case .winelist: prior = .winelist
+        case .receipt: prior = .receipt
+        case .auto: prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: task.job)
+        }
+        let segmentation = settings.segmentation(for: prior)
+        record.segmentation = segmentation.rawValue
+        let page: RecognizedPage
+        do { page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation) } catch {
+            record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
+            timings.ocr = Clock.milliseconds(since: mark)
+            return finish(nil, [])
+        }
+        timings.ocr = Clock.milliseconds(since: mark)
+        record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
+        let kind = settings.kind == .auto ? KindClassifier.classify(page, prior: prior) : prior
+        record.kind = kind
+
+        mark = Clock.now
+        let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
+        let lines = LineAssembler.assemble(page.lines)
+        record.lineCount = lines.count
+        let text = lines.map(\.text).joined(separator: "\n")
+        var wineEntries: [WineEntry] = []
+        var receipt: Receipt?
+        switch kind {
+        case .winelist: wineEntries = WineListParser(fields: fields).parse(lines: lines)
+        case .receipt: receipt = ReceiptParser(fields: fields).parse(lines: page.lines)
+        }
+        timings.entries = Clock.milliseconds(since: mark)
+
+        mark = Clock.now
+        var records: [EntryRecord] = []
+        for entry in wineEntries {
+            records.append(EntryRecord(job: task.job, image: task.fileName, entry: entry,
+                                       match: matcher.match(name: entry.name, vintage: entry.vintage)))
+        }
+        if let receipt {
+            for item in receipt.items {
+                let match = matcher.match(name: fields.parse(item.description).name, vintage: item.vintage)
+                let words = page.lines.indices.contains(item.line) ? page.lines[item.line].confidence : 0
+                records.append(EntryRecord(job: task.job, image: task.fileName, item: item, currency: receipt.currency,
+                                           match: match.type == .none ? nil : match, confidence: words))
+            }
+        }
+        record.entryCount = records.count
+        timings.match = Clock.milliseconds(since: mark)
+        return finish(text, records)
+    }
+}
+
+/// Monotonic time for stage timings.
+enum Clock {
+    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func milliseconds(since start: UInt64) -> Double {
+        (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e4).rounded() / 100
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// How a run is driven (where, how many workers, how it talks) as opposed to what it computes.
+public struct RunOptions: Sendable {
+    public var inbox: String
+    public var output: String
+    public var workers: Int
+    /// nil: the built-in catalogue.
+    public var cataloguePath: String?
+    public var settings: RunSettings
+    public var progress: ProgressStyle
+
+    public init(inbox: String, output: String = "Reports", workers: Int = RunOptions.defaultWorkers,
+                cataloguePath: String? = nil, settings: RunSettings = RunSettings(), progress: ProgressStyle = .automatic) {
+        self.inbox = inbox
+        self.output = output
+        self.workers = workers
+        self.cataloguePath = cataloguePath
+        self.settings = settings
+        self.progress = progress
+    }
+
+    public static var defaultWorkers: Int { max(1, ProcessInfoCores.count) }
+}
+
+public enum ProcessInfoCores {
+    public static var count: Int {
+        // activeProcessorCount honours CPU affinity and cgroup limits on Linux.
+        max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+}
+

@@ -1,0 +1,60 @@
+import Entries
+import Imaging
+import Recognition
+
+/// The document kind a run is told to expect; `auto` decides per image.
+public enum KindOption: String, Sendable, Codable, CaseIterable {
+    case auto, winelist, receipt
+}
+
+/// Everything that shapes an image's results. Anything that changes output belongs here, so a
+/// manifest can tell whether an earlier result is still valid.
+public struct RunSettings: Sendable, Equatable {
+    public var kind: KindOption
+    public var ocr: OCRConfiguration
+    /// nil: the default per document kind.
+    public var segmentation: PageSegmentation?
+    public var limits: ImageLimits
+    /// Year two-digit vintages pivot around and drink windows are judged against.
+    public var runYear: Int
+    /// Where flattened pages are written for inspection, if anywhere.
+    public var saveFlattened: String?
+    public var abbreviations: AbbreviationTable
+
+    public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
+                limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
+                abbreviations: AbbreviationTable = .builtIn) {
+        self.kind = kind
+        self.ocr = ocr
+        self.segmentation = segmentation
+        self.limits = limits
+        self.runYear = runYear
+        self.saveFlattened = saveFlattened
+        self.abbreviations = abbreviations
+    }
+
+    public static func == (a: RunSettings, b: RunSettings) -> Bool {
+        a.kind == b.kind && a.ocr == b.ocr && a.segmentation == b.segmentation && a.limits == b.limits
+            && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
+    }
+
+    /// Wine lists need Tesseract's column finding; receipts are one narrow column whose
+    /// right-aligned amounts must stay on their item's line.
+    public func segmentation(for kind: DocumentKind) -> PageSegmentation {
+        segmentation ?? (kind == .receipt ? .singleColumn : .auto)
+    }
+
+    public var summary: [String: String] {
+        [
+            "kind": kind.rawValue,
+            "languages": ocr.languages,
+            "segmentation": segmentation.map { "\($0.rawValue)" } ?? "default",
+            "maxPixels": String(limits.maxPixels),
+            "runYear": String(runYear),
+        ]
+    }
+}
+
+public enum DecantVersion {
+    public static let string = "0.1.0"
+}

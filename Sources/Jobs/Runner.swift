@@ -1,0 +1,143 @@
+import Catalogue
+import Foundation
+import Recognition
+import Reporting
+
+/// What a finished run reports back to the CLI.
+public struct RunOutcome: Sendable {
+    public var summary: RunSummary
+    public var problems: [String]
+    public var exitCode: Int32 {
+        summary.failedImages > 0 || !problems.isEmpty ? ExitStatus.someImagesFailed : ExitStatus.success
+    }
+}
+
+/// Runs every job of an inbox with N workers, each owning one Tesseract engine for its lifetime.
+public struct Runner: Sendable {
+    public var options: RunOptions
+
+    public init(options: RunOptions) {
+        self.options = options
+    }
+
+    public func run() async throws(RunError) -> RunOutcome {
+        let clockStart = DispatchTime.now().uptimeNanoseconds
+        do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
+        let discovery = try JobDiscovery.discover(inbox: options.inbox)
+        let catalogue: Catalogue
+        do {
+            if let path = options.cataloguePath { catalogue = try Catalogue.load(path: path) } else { catalogue = try Catalogue.builtIn() }
+        } catch {
+            throw RunError(.usage, error.description)
+        }
+        let matcher = Matcher(catalogue: catalogue)
+        try prepareOutput()
+
+        let tasks = discovery.jobs.flatMap(\.images)
+        let queue = WorkQueue(tasks)
+        let collector = ResultCollector(jobs: discovery.jobs, output: options.output,
+                                        progress: ProgressReporter(style: options.progress, total: tasks.count))
+        let settings = options.settings
+        let workers = max(1, min(options.workers, max(tasks.count, 1)))
+        let engineFailure: RunError? = await withTaskGroup(of: RunError?.self) { group in
+            for _ in 0..<workers {
+                group.addTask {
+                    // The engine lives exactly as long as this worker and serves all its images.
+                    let engine: TesseractEngine
+                    do throws(RecognitionError) { engine = try TesseractEngine(configuration: settings.ocr) } catch {
+                        return RunError(.missingDependency, error.message)
+                    }
+                    let pipeline = Pipeline(engine: engine, matcher: matcher, settings: settings)
+                    while let task = await queue.next() {
+                        await collector.add(pipeline.process(task))
+                    }
+                    return nil
+                }
+            }
+            var first: RunError?
+            for await failure in group where failure != nil { first = first ?? failure }
+            return first
+        }
+        if let engineFailure { throw engineFailure }
+        let jobSummaries = await collector.finish()
+        let summary = RunSummary(decantVersion: DecantVersion.string, tesseractVersion: TesseractEngine.version,
+                                 inbox: options.inbox, settings: options.settings.summary, jobs: jobSummaries,
+                                 wallClockMS: Double((DispatchTime.now().uptimeNanoseconds - clockStart) / 1_000_000))
+        do {
+            try AtomicFile.write(try JSONReport.encode(summary), to: "\(options.output)/summary.json")
+        } catch {
+            throw RunError(.output, error.description)
+        }
+        let writeProblems = await collector.writeProblems
+        return RunOutcome(summary: summary, problems: discovery.problems + writeProblems)
+    }
+
+    func prepareOutput() throws(RunError) {
+        do {
+            try FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
+        } catch {
+            throw RunError(.output, "\(options.output): output folder cannot be created (\((error as NSError).localizedDescription))")
+        }
+        guard FileManager.default.isWritableFile(atPath: options.output) else {
+            throw RunError(.output, "\(options.output): output folder is not writable")
+        }
+    }
+}
+
+/// Hands out images one at a time so fast workers take more.
+actor WorkQueue {
+    private var tasks: [ImageTask]
+    private var index = 0
+
+    init(_ tasks: [ImageTask]) { self.tasks = tasks }
+
+    func next() -> ImageTask? {
+        guard index < tasks.count else { return nil }
+        defer { index += 1 }
+        return tasks[index]
+    }
+}
+
+/// Gathers results and writes a job's reports as soon as its last image is done, so memory holds
+/// at most the jobs in flight.
+actor ResultCollector {
+    private var pending: [String: [PageResult]] = [:]
+    private var remaining: [String: Int]
+    private var summaries: [JobSummary] = []
+    private var progress: ProgressReporter
+    private let output: String
+    private(set) var writeProblems: [String] = []
+
+    init(jobs: [Job], output: String, progress: ProgressReporter) {
+        self.remaining = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0.images.count) })
+        self.output = output
+        self.progress = progress
+    }
+
+    func add(_ result: PageResult) {
+        progress.imageFinished(result)
+        let job = result.record.job
+        pending[job, default: []].append(result)
+        remaining[job, default: 1] -= 1
+        if remaining[job] == 0 { write(job: job) }
+    }
+
+    private func write(job: String) {
+        let pages = pending.removeValue(forKey: job) ?? []
+        do {
+            try JobReportWriter(directory: "\(output)/\(job)").write(job: job, pages: pages)
+        } catch {
+            writeProblems.append(error.description)
+        }
+        summaries.append(JobSummary(
+            name: job, images: pages.count, failedImages: pages.filter { $0.record.error != nil }.count,
+            entries: pages.reduce(0) { $0 + $1.entries.count },
+            matchedEntries: pages.reduce(0) { $0 + $1.entries.filter { $0.match?.best != nil && $0.match?.type != MatchType.none }.count },
+            timingsMS: pages.compactMap(\.record.timingsMS).reduce(StageTimings(), +)))
+    }
+
+    func finish() -> [JobSummary] {
+        progress.finish()
+        return summaries.sorted { $0.name < $1.name }
+    }
+}

@@ -1,0 +1,92 @@
+import Catalogue
+import Entries
+import Imaging
+
+/// One row of entries.csv / entries.json: a wine-list entry or a receipt item, with its match.
+public struct EntryRecord: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable { case wine, item }
+
+    public var job: String
+    public var image: String
+    public var kind: Kind
+    public var firstLine: Int
+    public var lastLine: Int
+    public var rawText: String
+    public var name: String
+    public var section: String?
+    public var colour: String?
+    public var bin: String?
+    public var vintage: Vintage?
+    public var prices: [Price]
+    public var currency: String?
+    public var bottleSizeML: Int?
+    public var quantity: Double?
+    public var box: PixelRect
+    public var ocrConfidence: Double
+    public var match: MatchResult?
+
+    public init(job: String, image: String, entry: WineEntry, match: MatchResult?) {
+        self.job = job
+        self.image = image
+        self.kind = .wine
+        self.firstLine = entry.firstLine
+        self.lastLine = entry.lastLine
+        self.rawText = entry.rawText
+        self.name = entry.name
+        self.section = entry.section
+        self.colour = entry.colour
+        self.bin = entry.bin
+        self.vintage = entry.vintage
+        self.prices = entry.prices
+        self.currency = entry.currency
+        self.bottleSizeML = entry.bottleSizeML
+        self.box = entry.box
+        self.ocrConfidence = entry.ocrConfidence
+        self.match = match
+    }
+
+    public init(job: String, image: String, item: ReceiptItem, currency: String?, match: MatchResult?, confidence: Double) {
+        self.job = job
+        self.image = image
+        self.kind = .item
+        self.firstLine = item.line
+        self.lastLine = item.line
+        self.rawText = item.rawText
+        self.name = item.description
+        self.vintage = item.vintage
+        self.prices = [Price(amount: item.amount, column: .unknown, currency: currency)]
+        self.currency = currency
+        self.quantity = item.quantity
+        self.box = item.box
+        self.ocrConfidence = confidence
+        self.match = match
+    }
+
+    public static let csvHeader = [
+        "job", "image", "kind", "first_line", "last_line", "raw_text", "name", "section", "colour", "bin", "vintage",
+        "prices", "price_columns", "currency", "bottle_size_ml", "quantity", "ocr_confidence",
+        "match_id", "match_name", "match_vintage", "match_confidence", "match_type",
+    ]
+
+    public var csvRow: [String] {
+        [
+            job, image, kind.rawValue, String(firstLine), String(lastLine), rawText, name, section ?? "", colour ?? "",
+            bin ?? "", vintage?.description ?? "",
+            prices.map(\.formatted).joined(separator: " / "),
+            prices.map(\.column.rawValue).joined(separator: " / "),
+            currency ?? "", bottleSizeML.map(String.init) ?? "", quantity.map(Self.number) ?? "",
+            Self.number(ocrConfidence),
+            match?.best?.wineID ?? "", match?.best?.name ?? "", match?.best?.vintage?.description ?? "",
+            match.map { Self.number($0.confidence) } ?? "", match?.type.rawValue ?? "",
+        ]
+    }
+
+    /// Numbers with at most three decimals and no trailing zeros, locale-independent.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") { text = String(Int(rounded)) }
+        return text
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Writes one job's reports: entries.csv, entries.json, pages.json and one .txt per image.
+public struct JobReportWriter: Sendable {
+    public var directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    struct EntriesFile: Codable {
+        var schemaVersion = ReportSchema.version
+        var job: String
+        var entries: [EntryRecord]
+    }
+
+    struct PagesFile: Codable {
+        var schemaVersion = ReportSchema.version
+        var job: String
+        var pages: [PageRecord]
+    }
+
+    /// Pages are written in image-name order whatever order workers finished in.
+    public func write(job: String, pages: [PageResult]) throws(AtomicFile.WriteError) {
+        let ordered = pages.sorted { $0.record.image < $1.record.image }
+        var csv = CSVWriter(header: EntryRecord.csvHeader)
+        let entries = ordered.flatMap(\.entries)
+        for entry in entries { csv.append(entry.csvRow) }
+        try AtomicFile.write(csv.text, to: "\(directory)/entries.csv")
+        try AtomicFile.write(try JSONReport.encode(EntriesFile(job: job, entries: entries)), to: "\(directory)/entries.json")
+        try AtomicFile.write(try JSONReport.encode(PagesFile(job: job, pages: ordered.map(\.record))), to: "\(directory)/pages.json")
+        for page in ordered {
+            guard let text = page.text else { continue }
+            try AtomicFile.write(text + (text.isEmpty ? "" : "\n"), to: "\(directory)/\(Self.textFileName(for: page.record.image))")
+        }
+    }
+
+    /// `menu.jpg` → `menu.txt`, like OCRmyPDF's sidecar.
+    public static func textFileName(for image: String) -> String {
+        ((image as NSString).deletingPathExtension) + ".txt"
+    }
+}
+
+/// JSON with sorted keys and stable formatting, so identical results give identical bytes.
+public enum JSONReport {
+    public static func encode<T: Encodable>(_ value: T) throws(AtomicFile.WriteError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do { return try encoder.encode(value) + Data("\n".utf8) } catch {
+            throw AtomicFile.WriteError(path: "\(T.self)", message: "could not encode JSON: \(error)")
+        }
+    }
+}

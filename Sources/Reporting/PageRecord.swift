@@ -1,0 +1,64 @@
+import Entries
+import Flattening
+
+/// Milliseconds spent in each stage of one image. Kept apart from results so that two runs over
+/// the same inputs can be compared byte for byte outside these fields.
+public struct StageTimings: Sendable, Equatable, Codable {
+    public var load = 0.0
+    public var flatten = 0.0
+    public var ocr = 0.0
+    public var entries = 0.0
+    public var match = 0.0
+    public var total = 0.0
+
+    public init() {}
+
+    public static func + (a: StageTimings, b: StageTimings) -> StageTimings {
+        var t = StageTimings()
+        t.load = a.load + b.load; t.flatten = a.flatten + b.flatten; t.ocr = a.ocr + b.ocr
+        t.entries = a.entries + b.entries; t.match = a.match + b.match; t.total = a.total + b.total
+        return t
+    }
+}
+
+/// Why an image produced no results: the stage and a message naming the file.
+public struct PageError: Sendable, Equatable, Codable {
+    public var stage: String
+    public var kind: String
+    public var message: String
+
+    public init(stage: String, kind: String, message: String) {
+        self.stage = stage
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// One image's line in pages.json.
+public struct PageRecord: Sendable, Equatable, Codable {
+    public var image: String
+    public var job: String
+    public var width: Int?
+    public var height: Int?
+    public var format: String?
+    public var kind: DocumentKind?
+    public var flatten: FlattenReport?
+    public var flattenedWidth: Int?
+    public var flattenedHeight: Int?
+    public var ppi: Int?
+    public var segmentation: Int?
+    public var meanConfidence: Double?
+    public var lineCount: Int
+    public var entryCount: Int
+    public var warnings: [String]
+    public var timingsMS: StageTimings?
+    public var error: PageError?
+
+    public init(image: String, job: String) {
+        self.image = image
+        self.job = job
+        self.lineCount = 0
+        self.entryCount = 0
+        self.warnings = []
+    }
+}

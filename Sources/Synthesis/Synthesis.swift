@@ -1,0 +1,1 @@
+// Synthesis: decant synth (issue 3).
