@@ -10,7 +10,7 @@ public enum JobDiscovery {
         public var problems: [String]
     }
 
-    static let sidecarSuffixes = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm"]
+    static let sidecarSuffixes = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm", ".flat.png"]
 
     public static func discover(inbox: String) throws(RunError) -> Result {
         var isDirectory: ObjCBool = false
