@@ -24,10 +24,9 @@ static int fail(char *error, size_t len, const char *message) {
     return -1;
 }
 
-static int read_impl(const char *path, int header_only, uint64_t max_pixels, decant_png_image *out,
+static int read_impl(FILE *file, int header_only, uint64_t max_pixels, decant_png_image *out,
                      char *error, size_t error_len) {
     memset(out, 0, sizeof(*out));
-    FILE *file = fopen(path, "rb");
     if (!file) return fail(error, error_len, "cannot open file");
     unsigned char signature[8];
     if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
@@ -107,11 +106,18 @@ static int read_impl(const char *path, int header_only, uint64_t max_pixels, dec
 }
 
 int decant_png_read_header(const char *path, decant_png_image *out, char *error, size_t error_len) {
-    return read_impl(path, 1, 0, out, error, error_len);
+    return read_impl(fopen(path, "rb"), 1, 0, out, error, error_len);
 }
 
 int decant_png_read(const char *path, uint64_t max_pixels, decant_png_image *out, char *error, size_t error_len) {
-    return read_impl(path, 0, max_pixels, out, error, error_len);
+    return read_impl(fopen(path, "rb"), 0, max_pixels, out, error, error_len);
+}
+
+int decant_png_read_memory(const uint8_t *bytes, size_t length, uint64_t max_pixels, decant_png_image *out,
+                           char *error, size_t error_len) {
+    // fmemopen gives libpng a stream over the buffer; read_impl closes it.
+    FILE *file = length > 0 ? fmemopen((void *)bytes, length, "rb") : NULL;
+    return read_impl(file, 0, max_pixels, out, error, error_len);
 }
 
 void decant_png_free(decant_png_image *image) {

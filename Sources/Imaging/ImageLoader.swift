@@ -49,6 +49,11 @@ public enum ImageLoader {
             throw ImagingError(.tooLarge, file: name,
                                "declares \(w)x\(h) pixels, above the limit of \(limits.maxPixels) (--max-pixels)")
         }
+        if format == .png {
+            // libpng through our own shim: full 16-bit range and no messages printed on damaged files.
+            let png = try PNGFile.decode(bytes, name: name, maxPixels: limits.maxPixels)
+            return LoadedImage(raster: png.raster(), format: .png, exif: nil, declaredPPI: nil)
+        }
         let decoded = bytes.withUnsafeBufferPointer { buf in Pix(taking: pixReadMem(buf.baseAddress, buf.count)) }
         guard let pix = decoded else {
             throw ImagingError(.corrupt, file: name, "\(format.rawValue.uppercased()) data is damaged or truncated")

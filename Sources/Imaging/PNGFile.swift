@@ -35,6 +35,24 @@ public enum PNGFile {
                      channels: Int(image.channels), samples: Array(UnsafeBufferPointer(start: samples, count: count)))
     }
 
+    /// Decodes PNG bytes already in memory (the image loader reads each file once).
+    static func decode(_ bytes: [UInt8], name: String, maxPixels: Int) throws(ImagingError) -> Image {
+        var image = decant_png_image()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { buf in
+            decant_png_read_memory(buf.baseAddress, buf.count, UInt64(maxPixels), &image, &message, message.count)
+        }
+        defer { decant_png_free(&image) }
+        guard status == 0, let samples = image.samples else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.contains("above the limit") { throw ImagingError(.tooLarge, file: name, text) }
+            throw ImagingError(.corrupt, file: name, "PNG data is damaged or truncated (\(text))")
+        }
+        let count = Int(image.width) * Int(image.height) * Int(image.channels)
+        return Image(width: Int(image.width), height: Int(image.height), bitDepth: Int(image.bit_depth),
+                     channels: Int(image.channels), samples: Array(UnsafeBufferPointer(start: samples, count: count)))
+    }
+
     /// Writes gray or RGB samples at 8 or 16 bits, without any metadata chunks.
     public static func write(path: String, samples: [UInt16], width: Int, height: Int, channels: Int, bitDepth: Int) throws(ImagingError) {
         var message = [CChar](repeating: 0, count: 256)
@@ -55,5 +73,28 @@ public enum PNGFile {
 
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+extension PNGFile.Image {
+    /// 8-bit gray or RGB: 16-bit samples are scaled down, alpha is composited over white paper.
+    public func raster() -> Raster {
+        let colour = channels >= 3
+        let hasAlpha = channels == 2 || channels == 4
+        let outChannels = colour ? 3 : 1
+        let maxValue = bitDepth == 16 ? 65535.0 : 255.0
+        var out = [UInt8](repeating: 0, count: width * height * outChannels)
+        samples.withUnsafeBufferPointer { src in
+            for p in 0..<(width * height) {
+                let base = p * channels
+                let alpha = hasAlpha ? Double(src[base + channels - 1]) / maxValue : 1
+                for k in 0..<outChannels {
+                    let v = Double(src[base + k]) / maxValue
+                    let composited = v * alpha + (1 - alpha)
+                    out[p * outChannels + k] = UInt8((composited * 255).rounded())
+                }
+            }
+        }
+        return Raster(width: width, height: height, channels: outChannels, pixels: out)
     }
 }

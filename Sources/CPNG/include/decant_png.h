@@ -24,6 +24,10 @@ int decant_png_read_header(const char *path, decant_png_image *out, char *error,
 /// Refuses images with more than `max_pixels` pixels. Returns 0 on success.
 int decant_png_read(const char *path, uint64_t max_pixels, decant_png_image *out, char *error, size_t error_len);
 
+/// As `decant_png_read`, from a buffer in memory.
+int decant_png_read_memory(const uint8_t *bytes, size_t length, uint64_t max_pixels, decant_png_image *out,
+                           char *error, size_t error_len);
+
 void decant_png_free(decant_png_image *image);
 
 /// Writes 8- or 16-bit gray/rgb samples (channels 1 or 3, samples in that depth's range) with no metadata.

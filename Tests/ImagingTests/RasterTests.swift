@@ -1,0 +1,59 @@
+import Testing
+@testable import Imaging
+
+/// A 3×2 gray image whose pixel values encode their position (10·y + x).
+private func numbered() -> Raster {
+    Raster(width: 3, height: 2, channels: 1, pixels: [0, 1, 2, 10, 11, 12])
+}
+
+@Suite struct RasterTests {
+    @Test func quarterTurnClockwiseMovesTopLeftToTopRight() {
+        let r = numbered().rotated(quarterTurnsClockwise: 1)
+        #expect(r.width == 2 && r.height == 3)
+        // Clockwise: the left column read bottom-up becomes the top row.
+        #expect(r.pixels == [10, 0, 11, 1, 12, 2])
+    }
+
+    @Test func fourQuarterTurnsAreIdentity() {
+        let r = numbered()
+        #expect(r.rotated(quarterTurnsClockwise: 4) == r)
+        #expect(r.rotated(quarterTurnsClockwise: 1).rotated(quarterTurnsClockwise: 3) == r)
+    }
+
+    @Test(arguments: [Raster.Orientation.up, .upMirrored, .down, .downMirrored, .leftMirrored, .right, .rightMirrored, .left])
+    func exifOrientationsKeepEveryPixel(_ orientation: Raster.Orientation) {
+        let r = numbered().applying(orientation)
+        #expect(r.pixels.sorted() == numbered().pixels.sorted())
+        let swapsAxes = orientation.rawValue >= 5
+        #expect(r.width == (swapsAxes ? 2 : 3))
+    }
+
+    @Test func exifSixMeansRotateClockwiseForDisplay() {
+        // EXIF 6: the camera was turned; the stored image must be turned 90° clockwise to be upright.
+        #expect(numbered().applying(.right) == numbered().rotated(quarterTurnsClockwise: 1))
+        #expect(numbered().applying(.left) == numbered().rotated(quarterTurnsClockwise: 3))
+    }
+
+    @Test func grayscaleUsesLuma() {
+        let rgb = Raster(width: 2, height: 1, channels: 3, pixels: [255, 0, 0, 0, 0, 255])
+        let gray = rgb.grayscale()
+        #expect(gray.pixels == [76, 29])
+    }
+
+    @Test func downscaleAveragesArea() {
+        let r = Raster(width: 4, height: 2, channels: 1, pixels: [0, 255, 0, 255, 0, 255, 0, 255])
+        let half = r.resized(width: 2, height: 1)
+        #expect(half.pixels.allSatisfy { abs(Int($0) - 128) <= 1 })
+    }
+
+    @Test func bilinearSampleInterpolates() {
+        let r = Raster(width: 2, height: 2, channels: 1, pixels: [0, 100, 100, 200])
+        #expect(abs(r.sample(x: 0.5, y: 0.5) - 100) < 1e-9)
+        #expect(r.sample(x: -5, y: 0) == 255)
+    }
+
+    @Test func cropIsClampedToTheImage() {
+        let r = numbered().cropped(to: PixelRect(x: 1, y: 1, width: 10, height: 10))
+        #expect(r.width == 2 && r.height == 1 && r.pixels == [11, 12])
+    }
+}
