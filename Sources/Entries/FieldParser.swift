@@ -28,7 +28,7 @@ public struct FieldParser: Sendable {
     /// Words after a number that make it anything but a vintage (20 yr Tawny, 375 ml).
     static let nonVintageFollowers: Set<String> = ["yr", "yrs", "year", "years", "yo", "ml", "cl", "l", "tawny", "ans", "anni", "jahre"]
     /// Words before a number that make it an identifier (Bin 389, Cask 23, Édition 171).
-    static let identifierMarkers: Set<String> = ["bin", "cask", "édition", "edition", "lot", "no", "nº", "n°", "#", "clone", "cuvée", "cuvee", "batch", "blend", "release", "parcel", "block"]
+    static let identifierMarkers: Set<String> = ["bin", "cask", "édition", "edition", "lot", "no", "nº", "n°", "#", "clone", "batch", "blend", "release", "parcel", "block"]
 
     public func parse(_ text: String, columns: [PriceColumn] = []) -> ParsedFields {
         var tokens = Self.tokens(Self.removeLeaders(text))
@@ -38,8 +38,8 @@ public struct FieldParser: Sendable {
         while let last = tokens.last {
             if last == "/" || last == "|" { tokens.removeLast(); continue }
             if let price = Self.price(last) {
-                // A bare four-digit year at the end of a line with no other price is the vintage.
-                if priceTokens.isEmpty, price.currency == nil, let amount = price.amount, amount == amount.rounded(),
+                // A bare four-digit year is the vintage, not a price: "2015 450", "Ch. Palmer 2005".
+                if price.currency == nil, let amount = price.amount, last.count == 4,
                    (1900...(runYear + 1)).contains(Int(amount)), !last.contains(".") && !last.contains(",") {
                     break
                 }
@@ -94,8 +94,10 @@ public struct FieldParser: Sendable {
             if vintage == nil, let v = vintageValue(token) {
                 let before = index > 0 ? tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
                 let after = index + 1 < tokens.count ? tokens[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
-                let marked = Self.identifierMarkers.contains(before) || Self.identifierMarkers.contains(tokens[max(0, index - 1)].lowercased())
-                if !marked && !Self.nonVintageFollowers.contains(after) {
+                // Markers ("Bin", "Cask", "Édition") and units ("yr", "ml") only turn numbers into identifiers.
+                let numeric = v != .nonVintage
+                let marked = numeric && (Self.identifierMarkers.contains(before) || (index > 0 && Self.identifierMarkers.contains(tokens[index - 1].lowercased())))
+                if !marked && !(numeric && Self.nonVintageFollowers.contains(after)) {
                     vintage = v
                     continue
                 }

@@ -28,6 +28,16 @@ public enum SectionVocabulary {
         return words.allSatisfy(all.contains) && words.contains { w in colours.dropLast().contains { $0.words.contains(w) } || ["glass", "half", "halves", "large", "formats", "magnums"].contains(w) }
     }
 
+    /// Words that make up page furniture rather than wines ("Page 2", "Tel. 555 0101").
+    static let furnitureWords: Set<String> = ["page", "p", "pg", "tel", "phone", "fax", "www", "continued", "cont",
+                                              "over", "see", "overleaf", "of"]
+
+    /// True when a would-be entry's name is nothing but page furniture.
+    public static func isFurniture(name: String) -> Bool {
+        let words = name.lowercased().split { !$0.isLetter }.map(String.init)
+        return !words.isEmpty && words.allSatisfy(furnitureWords.contains)
+    }
+
     /// Column meanings from a header row such as "Glass  Bottle" or "6oz 9oz Btl".
     public static func priceColumns(_ text: String) -> [PriceColumn]? {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: .punctuationCharacters) }

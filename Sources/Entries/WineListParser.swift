@@ -32,7 +32,7 @@ public struct WineListParser: Sendable {
             let text = group.map(\.text).joined(separator: " ")
             let parsed = fields.parse(text, columns: columns)
             guard !parsed.prices.isEmpty || parsed.vintage != nil else { return }
-            guard parsed.name.contains(where: \.isLetter) else { return }
+            guard parsed.name.contains(where: \.isLetter), !SectionVocabulary.isFurniture(name: parsed.name) else { return }
             let words = group.flatMap(\.words)
             let confidence = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
             entries.append(WineEntry(

@@ -9,7 +9,14 @@ public enum AtomicFile {
         public var description: String { "\(path): \(message)" }
     }
 
+    /// The system call that writes bytes; tests substitute one that fails like a full disk.
+    typealias WriteCall = (Int32, UnsafeRawPointer, Int) -> Int
+
     public static func write(_ data: Data, to path: String) throws(WriteError) {
+        try write(data, to: path, using: { Foundation.write($0, $1, $2) })
+    }
+
+    static func write(_ data: Data, to path: String, using writeCall: WriteCall) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
@@ -23,7 +30,7 @@ public enum AtomicFile {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = writeCall(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Jobs
 
-@available(macOS 10.15, *)
-struct Decant: AsyncParsableCommand {
+struct Decant: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decant",
         abstract: "Turn photographed wine lists and receipts into matched, measured data.",

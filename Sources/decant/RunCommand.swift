@@ -5,7 +5,7 @@ import Imaging
 import Jobs
 import Recognition
 
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Read every job (folder of images) in an inbox and write reports.",
@@ -61,7 +61,7 @@ struct RunCommand: AsyncParsableCommand {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
     }
 
-    func run() async throws {
+    func run() throws {
         var table = AbbreviationTable.builtIn
         if let abbreviations {
             guard let text = try? String(contentsOfFile: abbreviations, encoding: .utf8) else {
@@ -78,7 +78,7 @@ struct RunCommand: AsyncParsableCommand {
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic))
         let outcome: RunOutcome
-        do { outcome = try await Runner(options: options).run() } catch {
+        do { outcome = try blocking { try await Runner(options: options).run() } } catch let error as RunError {
             FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
             throw ExitCode(error.exitCode)
         }

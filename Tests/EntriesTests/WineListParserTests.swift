@@ -1,0 +1,60 @@
+import Imaging
+import Recognition
+import Testing
+@testable import Entries
+
+/// Builds recognized lines from text and a position, one word box per token.
+func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0) -> RecognizedLine {
+    var cursor = x
+    let words = text.split(separator: " ").map { token -> RecognizedWord in
+        let w = RecognizedWord(text: String(token), box: PixelRect(x: cursor, y: y, width: token.count * 10, height: height), confidence: 90)
+        cursor += token.count * 10 + 10
+        return w
+    }
+    return RecognizedLine(words: words, block: block)
+}
+
+@Suite struct WineListParserTests {
+    let parser = WineListParser(fields: FieldParser(runYear: 2026))
+
+    @Test func sectionsHeaderRowsAndEntries() {
+        let page = RecognizedPage(width: 1000, height: 800, lines: [
+            line("THE BISTRO", y: 10),
+            line("Red", y: 60),
+            line("Glass Bottle", x: 700, y: 90),
+            line("Ch. Margaux, Margaux 2015 14 / 56", y: 120),
+            line("Guigal Côte-Rôtie 2018 18 / 72", y: 150),
+            line("White", y: 200),
+            line("Dom. Leflaive Puligny-Montrachet 2020 120", y: 230),
+        ])
+        let entries = parser.parse(page)
+        #expect(entries.count == 3)
+        #expect(entries[0].section == "Red" && entries[0].colour == "red")
+        #expect(entries[0].prices.map(\.column) == [.glass, .bottle])
+        #expect(entries[1].vintage == .year(2018))
+        #expect(entries[2].colour == "white")
+        #expect(entries[2].prices.map(\.amount) == [120])
+        #expect(entries[2].name == "Domaine Leflaive Puligny-Montrachet")
+    }
+
+    @Test func priceColumnReadAsItsOwnBlockRejoinsItsRow() {
+        let page = RecognizedPage(width: 1000, height: 400, lines: [
+            line("Ch. Palmer 2010", y: 100, block: 0),
+            line("Ridge Monte Bello 2016", y: 130, block: 0),
+            line("380", x: 850, y: 101, block: 1),
+            line("290", x: 850, y: 131, block: 1),
+        ])
+        let entries = parser.parse(page)
+        #expect(entries.count == 2)
+        #expect(entries.map { $0.prices.first?.amount } == [380, 290])
+        #expect(entries[1].name == "Ridge Monte Bello")
+    }
+
+    @Test func linesWithoutPriceOrVintageAreNotEntries() {
+        let page = RecognizedPage(width: 1000, height: 400, lines: [
+            line("Please ask your server about our cellar list", y: 10),
+            line("Page 2", y: 300),
+        ])
+        #expect(parser.parse(page).isEmpty)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import Jobs
+
+@Suite struct JobDiscoveryTests {
+    let root = NSTemporaryDirectory() + "decant-inbox-" + UUID().uuidString
+
+    func touch(_ relative: String) {
+        let path = "\(root)/\(relative)"
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+    }
+
+    @Test func subfoldersAreJobsAndLooseImagesFormOne() throws {
+        touch("a.jpg")
+        touch("bistro/menu-1.jpg")
+        touch("bistro/menu-1.depth.png")
+        touch("bistro/menu-1.camera.json")
+        touch("bistro/menu-1.gt.json")
+        touch("bistro/menu-1.flat.png")
+        touch("bistro/notes.txt")
+        touch("group/cafe/list.PNG")
+        touch("empty/readme.md")
+        let result = try JobDiscovery.discover(inbox: root)
+        let inboxName = (root as NSString).lastPathComponent
+        #expect(result.jobs.map(\.name) == ["bistro", inboxName, "group/cafe"].sorted())
+        let bistro = try #require(result.jobs.first { $0.name == "bistro" })
+        #expect(bistro.images.count == 1)
+        let image = bistro.images[0]
+        #expect(image.fileName == "menu-1.jpg")
+        #expect(image.depthPath?.hasSuffix("menu-1.depth.png") == true)
+        #expect(image.cameraPath?.hasSuffix("menu-1.camera.json") == true)
+        #expect(image.truthPath?.hasSuffix("menu-1.gt.json") == true)
+        #expect(result.jobs.first { $0.name == "group/cafe" }?.images.first?.job == "group/cafe")
+    }
+
+    @Test func symlinkLoopsAreReportedNotFollowedForever() throws {
+        touch("job/x.jpg")
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/job/loop", withDestinationPath: "\(root)/job")
+        let result = try JobDiscovery.discover(inbox: root)
+        #expect(result.jobs.count == 1)
+        #expect(result.problems.contains { $0.contains("loop") })
+    }
+
+    @Test func missingInboxIsAUsageError() {
+        #expect(throws: RunError(.usage, "/nonexistent/inbox: inbox folder not found")) {
+            try JobDiscovery.discover(inbox: "/nonexistent/inbox")
+        }
+    }
+
+    @Test func brokenLinksAreReported() throws {
+        touch("job/x.jpg")
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/job/gone.jpg", withDestinationPath: "\(root)/nowhere.jpg")
+        let result = try JobDiscovery.discover(inbox: root)
+        #expect(result.jobs.first?.images.count == 1)
+        #expect(result.problems.contains { $0.contains("gone.jpg") && $0.contains("broken") })
+    }
+}
+
+@Suite struct KindClassifierTests {
+    @Test func shapeAndFolderNameGuessBeforeOCR() {
+        #expect(KindClassifier.guessBeforeOCR(width: 500, height: 1500, jobName: "misc") == .receipt)
+        #expect(KindClassifier.guessBeforeOCR(width: 1000, height: 1400, jobName: "misc") == .winelist)
+        #expect(KindClassifier.guessBeforeOCR(width: 1000, height: 1400, jobName: "receipts/march") == .receipt)
+    }
+}

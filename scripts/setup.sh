@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine with Swift lacks (idempotent; apt is only called when
+# something is missing). Used by every other script, so the README's commands need nothing else.
+set -euo pipefail
+
+PACKAGES=(
+  pkg-config
+  # OCR: Tesseract 5 C API + leptonica, English and orientation/script detection models, the CLI for yardsticks
+  libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd
+  # 16-bit depth maps
+  libpng-dev
+  # decant synth: text layout and rendering, and the font families it draws with
+  libpango1.0-dev libcairo2-dev
+  fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35
+  # run history
+  libsqlite3-dev
+)
+# Extra packages a caller asks for (e.g. DECANT_EXTRA_PACKAGES="tesseract-ocr-fra valgrind").
+read -r -a EXTRA <<< "${DECANT_EXTRA_PACKAGES:-}"
+PACKAGES+=("${EXTRA[@]}")
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  [ -n "$package" ] || continue
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 69; }
+    SUDO=sudo
+  fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+command -v swift >/dev/null || { echo "setup: Swift 6 is required (https://swift.org/install)" >&2; exit 69; }

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The test command (README, and CI through .ci/run): set up, build, run every test target.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+export OMP_THREAD_LIMIT=1
+swift build --build-tests
+swift test --skip-build
