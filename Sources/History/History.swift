@@ -1,1 +1,0 @@
-// History: SQLite run history (issue 12).
