@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "HistoryTests", dependencies: ["History"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History"]),
     ],
     swiftLanguageModes: [.v6]
 )

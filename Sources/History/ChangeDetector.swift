@@ -135,9 +135,10 @@ public enum ChangeDetector {
         return changes
     }
 
-    /// Lines up two nights' prices by column meaning. When the counts agree and a column's meaning
-    /// was not read on one night (no header recognised), prices are lined up by position instead,
-    /// so a missed header is not reported as every price changing.
+    /// Lines up two nights' prices by column meaning. A column whose meaning was not read on one
+    /// night (no header recognised) must not read as every price changing, so: when the counts
+    /// agree and a meaning is missing, prices line up by position; otherwise equal meanings pair
+    /// first, then equal amounts, then an unread meaning with a meaning its night lacks.
     static func priceColumns(_ old: [Price], _ new: [Price]) -> [(label: String, old: Price?, new: Price?)] {
         if old.count == new.count, (old + new).contains(where: { $0.column == .unknown }) {
             let labels = zip(old, new).map { a, b in b.column != .unknown ? b.column : a.column }
@@ -145,14 +146,31 @@ public enum ChangeDetector {
             return old.indices.map { (named[$0], old[$0], new[$0]) }
         }
         let oldLabels = label(old.map(\.column)), newLabels = label(new.map(\.column))
-        var result: [(label: String, old: Price?, new: Price?)] = []
-        for (i, name) in oldLabels.enumerated() {
-            result.append((name, old[i], newLabels.firstIndex(of: name).map { new[$0] }))
+        var pairs: [(Int?, Int?)] = []
+        var oldLeft = Array(old.indices), newLeft = Array(new.indices)
+        func take(_ same: (Int, Int) -> Bool) {
+            for i in oldLeft {
+                guard let k = newLeft.firstIndex(where: { same(i, $0) }) else { continue }
+                pairs.append((i, newLeft[k]))
+                newLeft.remove(at: k)
+                oldLeft.removeAll { $0 == i }
+            }
         }
-        for (j, name) in newLabels.enumerated() where !oldLabels.contains(name) {
-            result.append((name, nil, new[j]))
+        take { i, j in old[i].column != .unknown && oldLabels[i] == newLabels[j] }
+        take { i, j in (old[i].column == .unknown || new[j].column == .unknown) && samePrice(old[i], new[j]) }
+        // An unread meaning stands for a meaning its own night lacks.
+        take { i, j in
+            let a = old[i].column, b = new[j].column
+            if a == .unknown && b == .unknown { return true }
+            if b == .unknown { return !new.contains { $0.column == a } }
+            if a == .unknown { return !old.contains { $0.column == b } }
+            return false
         }
-        return result
+        pairs += oldLeft.map { ($0, nil) } + newLeft.map { (nil, $0) }
+        return pairs.map { i, j in
+            let name = j.flatMap { new[$0].column != .unknown ? newLabels[$0] : nil } ?? i.map { oldLabels[$0] } ?? j.map { newLabels[$0] } ?? "price"
+            return (name, i.map { old[$0] }, j.map { new[$0] })
+        }
     }
 
     /// Column names for people: the meaning ("glass", "bottle"), numbered when it repeats; unknown

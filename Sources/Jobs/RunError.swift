@@ -38,6 +38,9 @@ public enum ExitStatus {
     public static let someImagesFailed: Int32 = 2
     /// Evaluation gate: a metric got worse than the baseline.
     public static let accuracyRegression: Int32 = 3
+    /// The night's reports were written but the run history could not be (corrupt, locked or
+    /// unwritable database): no change report tonight, nothing partial recorded. Takes precedence over 2.
+    public static let historyNotRecorded: Int32 = 4
     public static let usage: Int32 = 64
     public static let missingDependency: Int32 = 69
     public static let output: Int32 = 73

@@ -9,15 +9,19 @@ public struct RunOptions: Sendable {
     public var cataloguePath: String?
     public var settings: RunSettings
     public var progress: ProgressStyle
+    /// The SQLite run history to record the run in and compare with; nil: none.
+    public var historyPath: String?
 
     public init(inbox: String, output: String = "Reports", workers: Int = RunOptions.defaultWorkers,
-                cataloguePath: String? = nil, settings: RunSettings = RunSettings(), progress: ProgressStyle = .automatic) {
+                cataloguePath: String? = nil, settings: RunSettings = RunSettings(), progress: ProgressStyle = .automatic,
+                historyPath: String? = nil) {
         self.inbox = inbox
         self.output = output
         self.workers = workers
         self.cataloguePath = cataloguePath
         self.settings = settings
         self.progress = progress
+        self.historyPath = historyPath
     }
 
     public static var defaultWorkers: Int { max(1, ProcessInfoCores.count) }

@@ -1,5 +1,6 @@
 import Catalogue
 import Foundation
+import History
 import Recognition
 import Reporting
 
@@ -7,8 +8,11 @@ import Reporting
 public struct RunOutcome: Sendable {
     public var summary: RunSummary
     public var problems: [String]
+    /// The night's changes; nil when no history was asked for. `recorded` false: see `error`.
+    public var changes: ChangeReport.Summary? = nil
     public var exitCode: Int32 {
-        summary.failedImages > 0 || !problems.isEmpty ? ExitStatus.someImagesFailed : ExitStatus.success
+        if changes?.recorded == false { return ExitStatus.historyNotRecorded }
+        return summary.failedImages > 0 || !problems.isEmpty ? ExitStatus.someImagesFailed : ExitStatus.success
     }
 }
 
@@ -22,6 +26,7 @@ public struct Runner: Sendable {
 
     public func run() async throws(RunError) -> RunOutcome {
         let clockStart = DispatchTime.now().uptimeNanoseconds
+        let startedAt = Date()
         do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
         let discovery = try JobDiscovery.discover(inbox: options.inbox)
         let catalogue: Catalogue
@@ -69,7 +74,19 @@ public struct Runner: Sendable {
             throw RunError(.output, error.description)
         }
         let writeProblems = await collector.writeProblems
-        return RunOutcome(summary: summary, problems: discovery.problems + writeProblems)
+        var outcome = RunOutcome(summary: summary, problems: discovery.problems + writeProblems)
+        if let historyPath = options.historyPath {
+            let run = RunRecord(startedAt: startedAt, decantVersion: DecantVersion.string, inbox: options.inbox,
+                                catalogue: options.cataloguePath ?? "built-in", settings: options.settings.summary,
+                                jobs: await collector.snapshots)
+            let history = HistoryRecorder(path: historyPath, output: options.output).record(run, jobs: discovery.jobs)
+            outcome.changes = history.summary
+            outcome.problems += history.writeProblems
+            if let failure = history.failure {
+                outcome.problems.append("\(failure.description); the night's reports were written, but this run is not in the history")
+            }
+        }
+        return outcome
     }
 
     func prepareOutput() throws(RunError) {
@@ -107,6 +124,8 @@ actor ResultCollector {
     private var progress: ProgressReporter
     private let output: String
     private(set) var writeProblems: [String] = []
+    /// Each finished job as the history keeps it (small: no boxes, text or match alternatives).
+    private(set) var snapshots: [JobSnapshot] = []
 
     init(jobs: [Job], output: String, progress: ProgressReporter) {
         self.remaining = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0.images.count) })
@@ -129,6 +148,7 @@ actor ResultCollector {
         } catch {
             writeProblems.append(error.description)
         }
+        snapshots.append(JobSnapshot(job: job, pages: pages))
         summaries.append(JobSummary(
             name: job, images: pages.count, failedImages: pages.filter { $0.record.error != nil }.count,
             entries: pages.reduce(0) { $0 + $1.entries.count },

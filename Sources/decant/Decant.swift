@@ -7,10 +7,12 @@ struct Decant: ParsableCommand {
         abstract: "Turn photographed wine lists and receipts into matched, measured data.",
         discussion: """
         Exit status: 0 all good; 2 finished but some images failed (see pages.json); 3 accuracy \
-        regression against a baseline; 64 usage error; 69 missing dependency (e.g. Tesseract \
-        language data); 73 output not writable; 75 output locked by another run; 1 internal error.
+        regression against a baseline; 4 reports written but the run history not recorded, or \
+        for `history` not read (corrupt, locked or unwritable database); 64 usage error; 69 \
+        missing dependency (e.g. Tesseract language data); 73 output not writable; 75 output \
+        locked by another run; 1 internal error.
         """,
         version: DecantVersion.string,
-        subcommands: [RunCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, BenchCommand.self, HistoryCommand.self],
         defaultSubcommand: nil)
 }

@@ -45,6 +45,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Extra abbreviations (TSV: abbreviation<TAB>expansion[<TAB>exact]).")
     var abbreviations: String?
 
+    @Option(name: .long, help: "SQLite run history to record this run in and compare it with; changes go to OUT/JOB/changes.csv|json and OUT/changes-summary.json (default: OUT/history.sqlite).")
+    var history: String?
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -76,7 +79,8 @@ struct RunCommand: ParsableCommand {
                                    limits: ImageLimits(maxPixels: maxPixels), saveFlattened: saveFlattened,
                                    abbreviations: table)
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
-                                 progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic))
+                                 progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
+                                 historyPath: history ?? "\(out)/history.sqlite")
         let outcome: RunOutcome
         do { outcome = try blocking { try await Runner(options: options).run() } } catch let error as RunError {
             FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
@@ -91,6 +95,9 @@ struct RunCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(line.utf8))
         } else if !quiet {
             print("\(s.jobs.count) job(s), \(s.images) image(s), \(s.failedImages) failed, \(s.entries) entries (\(s.matchedEntries) matched) in \(String(format: "%.1f", s.wallClockMS / 1000)) s → \(out)/")
+            if let c = outcome.changes, c.recorded {
+                print("\(c.totals.total) change(s) in \(c.jobsWithChanges) job(s), \(c.newJobs) new job(s) since the last run → \(out)/changes-summary.json")
+            }
         }
         if outcome.exitCode != ExitStatus.success { throw ExitCode(outcome.exitCode) }
     }

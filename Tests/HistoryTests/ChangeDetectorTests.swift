@@ -150,3 +150,25 @@ import Testing
         #expect(WineIdentity(Fixture.wine("CHÂTEAU  Musar,")).description == "name:chateau musar@750ml")
     }
 }
+
+@Suite struct PriceAlignmentTests {
+    func changes(_ old: [(PriceColumn, Double?)], _ new: [(PriceColumn, Double?)]) -> [String] {
+        ChangeDetector.changes(previous: Fixture.job([Fixture.wine("Château Musar", id: "m", prices: old)]),
+                               current: Fixture.job([Fixture.wine("Château Musar", id: "m", prices: new)]))
+            .map { "\($0.column ?? ""):\($0.old ?? "—")→\($0.new ?? "—")" }
+    }
+
+    @Test func aPriceReadUnderAnotherColumnIsNotAChange() {
+        // One night a price went unread and the other was taken for the bottle; the next both were read without a header.
+        #expect(changes([(.bottle, 11)], [(.unknown, 11), (.unknown, 44)]) == ["price-2:—→44"])
+    }
+
+    @Test func aLoneUnreadColumnPairsWithTheLoneLeftover() {
+        #expect(changes([(.glass, 12), (.bottle, 48)], [(.glass, 12), (.unknown, 52), (.magnum, 99)])
+            == ["magnum:—→99", "bottle:48→52"].sorted())
+    }
+
+    @Test func aDroppedColumnIsReported() {
+        #expect(changes([(.glass, 12), (.bottle, 48)], [(.bottle, 48)]) == ["glass:12→—"])
+    }
+}
