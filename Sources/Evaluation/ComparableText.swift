@@ -12,9 +12,9 @@ public struct ComparableText: Sendable, Equatable {
         self.init(rawLines: Self.plainLines(text))
     }
 
-    /// Lines already split (ground truth's `lines`); each is still stripped and normalized.
+    /// Lines already split (ground truth's `lines`), read as the file they would make.
     public init(lines: [String]) {
-        self.init(rawLines: lines.map { Array($0.unicodeScalars) })
+        self.init(plain: lines.joined(separator: "\n"))
     }
 
     private init(rawLines: [[Unicode.Scalar]]) {

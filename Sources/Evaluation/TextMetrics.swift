@@ -24,26 +24,15 @@ public struct TextMetrics: Sendable, Equatable, Codable {
         self.wordBagF1 = wordBag.f1
     }
 
-    /// Both texts as contents of plain-text files.
+    /// Both texts as contents of plain-text files (ground-truth lines joined with "\n").
     public static func compare(truth: String, recognized: String) -> TextMetrics {
-        compare(truth: ComparableText(plain: truth), recognized: ComparableText(plain: recognized),
-                truthRaw: truth, recognizedRaw: recognized)
-    }
-
-    /// Ground truth given as lines (NAME.gt.json), recognized text as a file's contents.
-    public static func compare(truthLines: [String], recognized: String) -> TextMetrics {
-        compare(truth: ComparableText(lines: truthLines), recognized: ComparableText(plain: recognized),
-                truthRaw: truthLines.joined(separator: "\n"), recognizedRaw: recognized)
-    }
-
-    static func compare(truth: ComparableText, recognized: ComparableText, truthRaw: String, recognizedRaw: String) -> TextMetrics {
-        let gt = truth.text, ocr = recognized.text
+        let gt = ComparableText(plain: truth).text, ocr = ComparableText(plain: recognized).text
         let gtGraphemes = Array(gt), ocrGraphemes = Array(ocr)
         let gtWords = ComparableText.words(gt), ocrWords = ComparableText.words(ocr)
         return TextMetrics(
             characterErrors: Levenshtein.distance(gtGraphemes, ocrGraphemes), nCharacters: gtGraphemes.count,
             wordErrors: Levenshtein.distance(gtWords, ocrWords), nWords: gtWords.count,
-            wordBag: WordBag.counts(truth: WordBag.words(truthRaw), recognized: WordBag.words(recognizedRaw)))
+            wordBag: WordBag.counts(truth: WordBag.words(truth), recognized: WordBag.words(recognized)))
     }
 
     /// errors / n, with dinglehopper's conventions for an empty reference.
