@@ -17,11 +17,22 @@ public enum EntryAssignment {
     /// Positions are 0 (top, first in reading order) to 1 (bottom); nil leaves position out.
     public static func assign(detected: [String], truth: [String], detectedPositions: [Double]?, truthPositions: [Double]?,
                               minimumSimilarity: Double = 0.5) -> [(detected: Int, truth: Int)] {
-        let detectedWords = detected.map(WordBag.words), truthWords = truth.map(WordBag.words)
+        // Word bags as sorted word ids: the multiset intersection becomes a merge, which keeps a
+        // page of 60 × 60 candidate pairs cheap.
+        var ids: [String: Int32] = [:]
+        func bag(_ text: String) -> [Int32] {
+            WordBag.words(text).map { word in
+                if let id = ids[word] { return id }
+                let id = Int32(ids.count)
+                ids[word] = id
+                return id
+            }.sorted()
+        }
+        let detectedBags = detected.map(bag), truthBags = truth.map(bag)
         var candidates: [(score: Double, d: Int, t: Int)] = []
-        for (i, d) in detectedWords.enumerated() {
-            for (j, t) in truthWords.enumerated() {
-                let similarity = WordBag.f1(truth: t, recognized: d)
+        for (i, d) in detectedBags.enumerated() {
+            for (j, t) in truthBags.enumerated() {
+                let similarity = f1(d, t)
                 guard similarity >= minimumSimilarity else { continue }
                 var score = similarity
                 if let dp = detectedPositions, let tp = truthPositions, i < dp.count, j < tp.count {
@@ -39,5 +50,15 @@ public enum EntryAssignment {
             result.append((c.d, c.t))
         }
         return result.sorted { $0.truth < $1.truth }
+    }
+
+    /// Word-bag F1 of two sorted bags: 2 × common / (|a| + |b|), which equals 2PR / (P + R).
+    static func f1(_ a: [Int32], _ b: [Int32]) -> Double {
+        if a.isEmpty && b.isEmpty { return 1 }
+        var i = 0, j = 0, common = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { common += 1; i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
+        }
+        return Double(2 * common) / Double(a.count + b.count)
     }
 }

@@ -65,9 +65,9 @@ public struct TruthSource: Sendable, Equatable, Codable {
 
     /// UTF-8 text of a truth file; invalid bytes become U+FFFD rather than failing the image.
     static func text(_ path: String) throws(GroundTruthError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let text = TextFile.read(path) else {
             throw GroundTruthError(file: (path as NSString).lastPathComponent, "could not be read")
         }
-        return String(decoding: data, as: UTF8.self)
+        return text
     }
 }

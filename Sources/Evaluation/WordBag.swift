@@ -6,12 +6,30 @@ import Foundation
 public enum WordBag {
     /// Lower-cased words with surrounding punctuation stripped.
     public static func words(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: \.isWhitespace).map {
-            $0.trimmingCharacters(in: stripped)
-        }.filter { !$0.isEmpty }
+        text.lowercased().split(whereSeparator: \.isWhitespace).compactMap { token in
+            let scalars = token.unicodeScalars
+            guard let first = scalars.firstIndex(where: { !isStripped($0) }),
+                  let last = scalars.lastIndex(where: { !isStripped($0) }) else { return nil }
+            return String(scalars[first...last])
+        }
     }
 
-    private static let stripped = CharacterSet.punctuationCharacters.union(.symbols)
+    /// What `trimmingCharacters(in: .punctuationCharacters.union(.symbols))` strips on Linux, where the
+    /// definition was first written: general categories P* and S* of Unicode 15.0 (Foundation's
+    /// character data), in the Basic Multilingual Plane only (Foundation trims UTF-16 code units, so
+    /// an emoji stays). Checked per scalar here because `trimmingCharacters(in:)` made this the
+    /// costliest step of `decant eval`.
+    static func isStripped(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value <= 0xFFFF, let age = scalar.properties.age,
+              age.major < 15 || (age.major == 15 && age.minor == 0) else { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
 
     public static func f1(truth: String, recognized: String) -> Double {
         counts(truth: words(truth), recognized: words(recognized)).f1

@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 
 /// Reads a job's reports back (pages.json, entries.json, one .txt per image), so metrics can be
@@ -23,7 +24,7 @@ public struct JobReportReader: Sendable {
         let byImage = Dictionary(grouping: entriesFile?.entries ?? [], by: \.image)
         let pages = pagesFile.pages.map { record in
             let textPath = "\(directory)/\(JobReportWriter.textFileName(for: record.image))"
-            let text = FileManager.default.contents(atPath: textPath).map { String(decoding: $0, as: UTF8.self) }
+            let text = TextFile.read(textPath)
             return PageResult(record: record, text: record.error == nil ? text : nil, entries: byImage[record.image] ?? [])
         }
         return (pagesFile.job, pages)

@@ -80,11 +80,11 @@ struct EvalCommand: ParsableCommand {
 
     func compareTexts() throws {
         func read(_ path: String) throws -> String {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let text = TextFile.read(path) else {
                 FileHandle.standardError.write(Data("decant: \(path): cannot be read\n".utf8))
                 throw ExitCode(ExitStatus.usage)
             }
-            return String(decoding: data, as: UTF8.self)
+            return text
         }
         let m = TextMetrics.compare(truth: try read(paths[0]), recognized: try read(paths[1]))
         func json(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }

@@ -72,6 +72,20 @@ import Testing
         #expect(pairs.count == 1 && pairs[0].truth == 2)
     }
 
+    /// The assignment's merge-based similarity is the word-bag F1 by its definition.
+    @Test func mergedBagSimilarityEqualsWordBagF1() {
+        var rng = SplitMix64(seed: 9)
+        let vocabulary = ["opus", "one", "2019", "520", "Sassicaia", "sassicaia,", "(2018)", "Château", "chateau", "—"]
+        for _ in 0..<300 {
+            let a = (0..<Int(rng.next() % 7)).map { _ in vocabulary[Int(rng.next() % 10)] }.joined(separator: " ")
+            let b = (0..<Int(rng.next() % 7)).map { _ in vocabulary[Int(rng.next() % 10)] }.joined(separator: " ")
+            var ids: [String: Int32] = [:]
+            func bag(_ t: String) -> [Int32] { WordBag.words(t).map { w in ids[w] ?? { ids[w] = Int32(ids.count); return Int32(ids.count - 1) }() }.sorted() }
+            let (x, y) = (bag(a), bag(b))
+            #expect(abs(EntryAssignment.f1(x, y) - WordBag.f1(truth: b, recognized: a)) < 1e-12, "\(a) | \(b)")
+        }
+    }
+
     @Test func fieldsAreCheckedOnlyWhereStated() {
         let truth = [GroundTruth.Entry(text: "Krug Grande Cuvée NV 420", vintage: .nonVintage,
                                        prices: [Price(amount: 35, column: .glass), Price(amount: 420, column: .bottle)],
