@@ -46,6 +46,24 @@ public struct ImageEvaluation: Sendable, Equatable, Codable {
     /// Receipt key fields, when the truth states any.
     public var receipt: ReceiptCounts?
 
+    public init(job: String, image: String, truth: String, truthFormat: TruthSource.Format, kind: String?, shape: String?,
+                layout: String?, flatten: String?, failed: Bool, text: TextMetrics, entries: EntryCounts? = nil,
+                items: EntryCounts? = nil, receipt: ReceiptCounts? = nil) {
+        self.job = job
+        self.image = image
+        self.truth = truth
+        self.truthFormat = truthFormat
+        self.kind = kind
+        self.shape = shape
+        self.layout = layout
+        self.flatten = flatten
+        self.failed = failed
+        self.text = text
+        self.entries = entries
+        self.items = items
+        self.receipt = receipt
+    }
+
     public var key: String { "\(job)/\(image)" }
 
     /// The value of a grouping dimension ("shape", "layout", "flatten", "kind").

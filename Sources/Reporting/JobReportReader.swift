@@ -38,16 +38,21 @@ public struct JobReportReader: Sendable {
         }
     }
 
-    /// Every job folder under a run's output folder (those holding pages.json), sorted.
+    /// Every job folder under a run's output folder (those holding pages.json), sorted. Folders
+    /// holding their own summary.json are other runs (Reports/ci beside Reports/ci-degraded) and
+    /// are left out.
     public static func jobDirectories(in output: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: output) else { return [] }
-        var found: [String] = []
+        var jobs: [String] = [], otherRuns: [String] = []
         while let relative = walker.nextObject() as? String {
-            if (relative as NSString).lastPathComponent == "pages.json" {
-                let folder = (relative as NSString).deletingLastPathComponent
-                found.append(folder.isEmpty ? output : "\(output)/\(folder)")
-            }
+            let slash = relative.lastIndex(of: "/")
+            let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+            let folder = slash.map { String(relative[..<$0]) } ?? ""
+            if name == "summary.json", !folder.isEmpty { otherRuns.append(folder + "/") }
+            if name == "pages.json" { jobs.append(folder) }
         }
-        return found.sorted()
+        return jobs.filter { job in !otherRuns.contains { (job + "/").hasPrefix($0) } }
+            .map { $0.isEmpty ? output : "\(output)/\($0)" }
+            .sorted()
     }
 }

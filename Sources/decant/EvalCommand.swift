@@ -62,7 +62,6 @@ struct EvalCommand: ParsableCommand {
             FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
             throw ExitCode(error.exitCode)
         }
-        for problem in outcome.report.problems { FileHandle.standardError.write(Data("decant: \(problem)\n".utf8)) }
         switch format {
         case .json:
             let data = (try? JSONReport.encode(outcome.report)) ?? Data()
@@ -72,6 +71,8 @@ struct EvalCommand: ParsableCommand {
             if let gate = outcome.gate { print(MetricsTable.gate(gate), terminator: "") }
             if outcome.baselineWritten, let baseline { print("Baseline written to \(baseline).") }
         }
+        fflush(nil) // tables before the failures on stderr
+        for problem in outcome.report.problems { FileHandle.standardError.write(Data("decant: \(problem)\n".utf8)) }
         if let gate = outcome.gate, !gate.passed {
             for failure in gate.failures { FileHandle.standardError.write(Data("decant: accuracy regression: \(failure)\n".utf8)) }
         }
