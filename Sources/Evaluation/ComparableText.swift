@@ -14,7 +14,12 @@ public struct ComparableText: Sendable, Equatable {
 
     /// Lines already split (ground truth's `lines`), read as the file they would make.
     public init(lines: [String]) {
-        self.init(plain: lines.joined(separator: "\n"))
+        self.init(plain: Self.file(lines: lines))
+    }
+
+    /// The file `lines` would make: one newline after each line, so a final empty line survives.
+    public static func file(lines: [String]) -> String {
+        lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
     private init(rawLines: [[Unicode.Scalar]]) {

@@ -86,7 +86,7 @@ public enum ImageEvaluator {
         var evaluation = ImageEvaluation(
             job: job, image: image, truth: source.path, truthFormat: source.format, kind: kind,
             shape: truth.page?.shape, layout: truth.page?.layout, flatten: page.flatten, failed: page.text == nil,
-            text: TextMetrics.compare(truth: truth.lines.joined(separator: "\n"), recognized: page.text ?? ""))
+            text: TextMetrics.compare(truth: ComparableText.file(lines: truth.lines), recognized: page.text ?? ""))
         if !truth.entries.isEmpty {
             evaluation.entries = EntryMetrics.evaluate(detected: page.entries, truth: truth.entries)
         }

@@ -102,3 +102,33 @@ import Testing
         }
     }
 }
+
+@Suite struct ImageEvaluatorTests {
+    /// A .gt.txt file scores exactly as `decant eval --text` scores the file itself, even with a
+    /// trailing empty line (which dinglehopper counts).
+    @Test func plainTextTruthScoresLikeTheFile() throws {
+        let dir = NSTemporaryDirectory() + "decant-eval-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for content in ["Opus One\r\nSassicaia 2018\n\n", "Opus One", "", "\n\nA\n"] {
+            try content.write(toFile: "\(dir)/p.gt.txt", atomically: true, encoding: .utf8)
+            let source = TruthSource(format: .text, path: "\(dir)/p.gt.txt")
+            let e = ImageEvaluator.evaluate(job: "j", image: "p.jpg", source: source, truth: try source.load(image: "p.jpg"),
+                                            page: PageObservation(text: "Opus One\nSassicaia 2018"))
+            #expect(e.text == TextMetrics.compare(truth: content, recognized: "Opus One\nSassicaia 2018"), "\(content.debugDescription)")
+        }
+    }
+
+    @Test func failedPageScoresAsEmptyTextAndTagsComeFromTruthAndRun() {
+        let truth = GroundTruth(kind: .winelist, lines: ["Opus One 2019 520"],
+                                entries: [GroundTruth.Entry(text: "Opus One 2019 520")],
+                                page: GroundTruth.PageTruth(shape: "curl", layout: "one-column"))
+        let e = ImageEvaluator.evaluate(job: "j", image: "p.jpg", source: TruthSource(format: .decant, path: "p.gt.json"),
+                                        truth: truth, page: PageObservation(text: nil, kind: .receipt, flatten: "surface"))
+        #expect(e.failed)
+        #expect(e.text.cer == 1)
+        #expect(e.entries?.recall == 0)
+        #expect((e.kind, e.shape, e.layout, e.flatten) == ("winelist", "curl", "one-column", "surface"))
+        #expect(e.items == nil && e.receipt == nil)
+    }
+}
