@@ -7,8 +7,11 @@ import Reporting
 public enum RunEvaluation {
     /// Evaluates every page that has ground truth. Truth that cannot be read is a problem naming
     /// the file; the page is left out and the rest go on.
-    public static func evaluate(job: String, pages: [PageResult],
+    /// Truth paths are recorded relative to `inbox` (so a committed baseline names `bistro/menu.gt.json`,
+    /// not a path on one machine).
+    public static func evaluate(job: String, pages: [PageResult], inbox: String,
                                 truth: (PageResult) -> TruthSource?) -> (evaluations: [ImageEvaluation], problems: [String]) {
+        let root = URL(fileURLWithPath: inbox).standardizedFileURL.path
         var evaluations: [ImageEvaluation] = []
         var problems: [String] = []
         for page in pages {
@@ -18,8 +21,10 @@ public enum RunEvaluation {
                 problems.append("\(source.path): \(error.message); \(page.record.image) not evaluated")
                 continue
             }
-            evaluations.append(ImageEvaluator.evaluate(job: job, image: page.record.image, source: source,
-                                                       truth: groundTruth, page: page.observation))
+            var evaluation = ImageEvaluator.evaluate(job: job, image: page.record.image, source: source,
+                                                     truth: groundTruth, page: page.observation)
+            evaluation.truth = relative(source.path, to: root)
+            evaluations.append(evaluation)
         }
         return (evaluations, problems)
     }
@@ -50,7 +55,9 @@ public enum RunEvaluation {
                 problems.append("\(directory): job \(job) has no folder in \(inbox); not evaluated")
                 continue
             }
-            let result = evaluate(job: job, pages: pages) { TruthSource.locate(imagePath: "\(folder)/\($0.record.image)") }
+            let result = evaluate(job: job, pages: pages, inbox: inboxIsFile ? (inbox as NSString).deletingLastPathComponent : inbox) {
+                TruthSource.locate(imagePath: "\(folder)/\($0.record.image)")
+            }
             problems += result.problems
             all += result.evaluations
             if write, !result.evaluations.isEmpty {
@@ -64,6 +71,11 @@ public enum RunEvaluation {
             do { try MetricsReportWriter.write(report, to: reports) } catch { throw RunError(.output, error.description) }
         }
         return report
+    }
+
+    static func relative(_ path: String, to root: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : path
     }
 
     /// Where job discovery found a job: INBOX/JOB, or the inbox itself for images directly in it

@@ -38,7 +38,7 @@ public struct Runner: Sendable {
 
         let tasks = discovery.jobs.flatMap(\.images)
         let queue = WorkQueue(tasks)
-        let collector = ResultCollector(jobs: discovery.jobs, output: options.output,
+        let collector = ResultCollector(jobs: discovery.jobs, output: options.output, inbox: options.inbox,
                                         progress: ProgressReporter(style: options.progress, total: tasks.count))
         let settings = options.settings
         let workers = max(1, min(options.workers, max(tasks.count, 1)))
@@ -122,7 +122,12 @@ actor ResultCollector {
     private(set) var evaluations: [ImageEvaluation] = []
     private(set) var truthProblems: [String] = []
 
-    init(jobs: [Job], output: String, progress: ProgressReporter) {
+    private let inbox: String
+
+    init(jobs: [Job], output: String, inbox: String, progress: ProgressReporter) {
+        var isDirectory: ObjCBool = false
+        self.inbox = FileManager.default.fileExists(atPath: inbox, isDirectory: &isDirectory) && !isDirectory.boolValue
+            ? (inbox as NSString).deletingLastPathComponent : inbox
         self.remaining = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0.images.count) })
         self.truth = Dictionary(uniqueKeysWithValues: jobs.map { job in
             (job.name, Dictionary(job.images.compactMap { task in
@@ -150,7 +155,7 @@ actor ResultCollector {
         }
         let sources = truth[job] ?? [:]
         if !sources.isEmpty {
-            let result = RunEvaluation.evaluate(job: job, pages: pages) { sources[$0.record.image] }
+            let result = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox) { sources[$0.record.image] }
             evaluations += result.evaluations
             truthProblems += result.problems
             writeProblems += result.problems

@@ -74,6 +74,7 @@ import Testing
         #expect(outcome.report.corpus.metrics[Metric.entryF1] == 1)
         #expect(outcome.report.groups["shape"]?.keys.sorted() == ["curl", "flat"])
         #expect(outcome.report.groups["flatten"]?["none"]?.images == 2)
+        #expect(outcome.report.images.map(\.truth) == ["bistro/p1.gt.json", "bistro/p2.gt.json"], "relative to the inbox")
         #expect(FileManager.default.fileExists(atPath: "\(f.reports)/metrics.json"))
         #expect(FileManager.default.fileExists(atPath: "\(f.reports)/metrics.csv"))
         #expect(FileManager.default.fileExists(atPath: "\(f.reports)/bistro/metrics.json"))
