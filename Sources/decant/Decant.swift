@@ -11,6 +11,6 @@ struct Decant: ParsableCommand {
         language data); 73 output not writable; 75 output locked by another run; 1 internal error.
         """,
         version: DecantVersion.string,
-        subcommands: [RunCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, EvalCommand.self, BenchCommand.self],
         defaultSubcommand: nil)
 }
