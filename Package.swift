@@ -45,7 +45,7 @@ let package = Package(
         ]),
 
         // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries",

@@ -1,4 +1,5 @@
 import Entries
+import Foundation
 
 /// Counts behind entry precision/recall and field accuracy; additive so pages sum to jobs and corpora.
 public struct EntryCounts: Sendable, Equatable, Codable {
@@ -11,15 +12,21 @@ public struct EntryCounts: Sendable, Equatable, Codable {
     public var pricesTotal = 0
     public var catalogueCorrect = 0
     public var catalogueTotal = 0
+    public var producerCorrect = 0
+    public var producerTotal = 0
+    public var bottleSizeCorrect = 0
+    public var bottleSizeTotal = 0
 
     public init() {}
 
     public var precision: Double { detected == 0 ? (truth == 0 ? 1 : 0) : Double(matched) / Double(detected) }
     public var recall: Double { truth == 0 ? 1 : Double(matched) / Double(truth) }
     public var f1: Double { precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall) }
-    public var vintageAccuracy: Double? { vintageTotal == 0 ? nil : Double(vintageCorrect) / Double(vintageTotal) }
-    public var priceAccuracy: Double? { pricesTotal == 0 ? nil : Double(pricesCorrect) / Double(pricesTotal) }
-    public var catalogueAccuracy: Double? { catalogueTotal == 0 ? nil : Double(catalogueCorrect) / Double(catalogueTotal) }
+    public var vintageAccuracy: Double? { Tally(correct: vintageCorrect, total: vintageTotal).accuracy }
+    public var priceAccuracy: Double? { Tally(correct: pricesCorrect, total: pricesTotal).accuracy }
+    public var catalogueAccuracy: Double? { Tally(correct: catalogueCorrect, total: catalogueTotal).accuracy }
+    public var producerAccuracy: Double? { Tally(correct: producerCorrect, total: producerTotal).accuracy }
+    public var bottleSizeAccuracy: Double? { Tally(correct: bottleSizeCorrect, total: bottleSizeTotal).accuracy }
 
     public static func + (a: EntryCounts, b: EntryCounts) -> EntryCounts {
         var c = EntryCounts()
@@ -32,50 +39,135 @@ public struct EntryCounts: Sendable, Equatable, Codable {
         c.pricesTotal = a.pricesTotal + b.pricesTotal
         c.catalogueCorrect = a.catalogueCorrect + b.catalogueCorrect
         c.catalogueTotal = a.catalogueTotal + b.catalogueTotal
+        c.producerCorrect = a.producerCorrect + b.producerCorrect
+        c.producerTotal = a.producerTotal + b.producerTotal
+        c.bottleSizeCorrect = a.bottleSizeCorrect + b.bottleSizeCorrect
+        c.bottleSizeTotal = a.bottleSizeTotal + b.bottleSizeTotal
         return c
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case detected, truth, matched, vintageCorrect, vintageTotal, pricesCorrect, pricesTotal, catalogueCorrect,
+             catalogueTotal, producerCorrect, producerTotal, bottleSizeCorrect, bottleSizeTotal
+    }
+
+    /// Counts added in later versions default to zero, so older metrics files still load.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func v(_ key: CodingKeys) throws -> Int { try c.decodeIfPresent(Int.self, forKey: key) ?? 0 }
+        detected = try v(.detected); truth = try v(.truth); matched = try v(.matched)
+        vintageCorrect = try v(.vintageCorrect); vintageTotal = try v(.vintageTotal)
+        pricesCorrect = try v(.pricesCorrect); pricesTotal = try v(.pricesTotal)
+        catalogueCorrect = try v(.catalogueCorrect); catalogueTotal = try v(.catalogueTotal)
+        producerCorrect = try v(.producerCorrect); producerTotal = try v(.producerTotal)
+        bottleSizeCorrect = try v(.bottleSizeCorrect); bottleSizeTotal = try v(.bottleSizeTotal)
     }
 }
 
-/// What Decant found for one entry, reduced to the fields ground truth can check.
+/// What Decant found for one entry (or receipt item), reduced to the fields ground truth can check.
 public struct EntryObservation: Sendable, Equatable {
+    /// The entry's text as recognized (all its lines).
     public var text: String
     public var vintage: Vintage?
     public var prices: [Price]
+    /// The catalogue row Decant matched, nil for "not in the catalogue".
     public var catalogueID: String?
+    public var producer: String?
+    /// The parsed name (producer and wine), used for the producer when no producer was split off.
+    public var name: String?
+    public var bottleSizeML: Int?
+    /// Relative position on the page in reading order, 0 (first) to 1 (last).
+    public var position: Double?
 
-    public init(text: String, vintage: Vintage?, prices: [Price], catalogueID: String?) {
+    public init(text: String, vintage: Vintage?, prices: [Price], catalogueID: String?, producer: String? = nil,
+                name: String? = nil, bottleSizeML: Int? = nil, position: Double? = nil) {
         self.text = text
         self.vintage = vintage
         self.prices = prices
         self.catalogueID = catalogueID
+        self.producer = producer
+        self.name = name
+        self.bottleSizeML = bottleSizeML
+        self.position = position
     }
 }
 
 public enum EntryMetrics {
-    /// Detection counts plus field accuracy on the assigned pairs. A price is right when its amount
-    /// and, where the truth gives one, its column meaning agree.
+    /// Amounts within half a cent are the same price.
+    static let amountTolerance = 0.005
+    static let standardBottleML = 750
+
+    /// Detection counts plus field accuracy on the assigned pairs. Fields are checked where the truth
+    /// or the detection states them: a spurious vintage counts as wrong, two silences are not counted.
+    /// A price is right when its amount and, where the truth gives one, its column meaning agree. A
+    /// bottle size left out means a standard 750 ml bottle. The catalogue match is checked on every
+    /// pair: the right id, or no match where the truth says the wine is not in the catalogue.
     public static func evaluate(detected: [EntryObservation], truth: [GroundTruth.Entry]) -> EntryCounts {
         var counts = EntryCounts()
         counts.detected = detected.count
         counts.truth = truth.count
-        let pairs = EntryAssignment.assign(detected: detected.map(\.text), truth: truth.map(\.text))
+        let truthPositions = truth.indices.map { truth.count > 1 ? Double($0) / Double(truth.count - 1) : 0.5 }
+        let detectedPositions = detected.allSatisfy { $0.position != nil } ? detected.map { $0.position ?? 0 } : nil
+        let pairs = EntryAssignment.assign(detected: detected.map(\.text), truth: truth.map(\.text),
+                                           detectedPositions: detectedPositions, truthPositions: truthPositions)
         counts.matched = pairs.count
         for (d, t) in pairs {
             let found = detected[d], expected = truth[t]
-            counts.vintageTotal += 1
-            if found.vintage == expected.vintage { counts.vintageCorrect += 1 }
+            if found.vintage != nil || expected.vintage != nil {
+                counts.vintageTotal += 1
+                if found.vintage == expected.vintage { counts.vintageCorrect += 1 }
+            }
             for (k, price) in expected.prices.enumerated() {
                 counts.pricesTotal += 1
                 let candidate = found.prices.first { $0.column == price.column && $0.column != .unknown }
                     ?? (k < found.prices.count ? found.prices[k] : nil)
-                if let candidate, candidate.amount == price.amount,
+                if let candidate, sameAmount(candidate.amount, price.amount),
                    price.column == .unknown || candidate.column == price.column || expected.prices.count == 1 {
                     counts.pricesCorrect += 1
                 }
+            }
+            if let producer = expected.producer {
+                counts.producerTotal += 1
+                if producerMatches(truth: producer, found: found) { counts.producerCorrect += 1 }
+            }
+            if found.bottleSizeML != nil || expected.bottleSizeML != nil {
+                counts.bottleSizeTotal += 1
+                if (found.bottleSizeML ?? standardBottleML) == (expected.bottleSizeML ?? standardBottleML) { counts.bottleSizeCorrect += 1 }
             }
             counts.catalogueTotal += 1
             if found.catalogueID == expected.catalogueID { counts.catalogueCorrect += 1 }
         }
         return counts
     }
+
+    static func sameAmount(_ a: Double?, _ b: Double?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (x?, y?): return abs(x - y) < amountTolerance
+        default: return false
+        }
+    }
+
+    /// The producer Decant split off must equal the truth's; when none was split off, the truth's
+    /// producer must appear as whole words in the parsed name.
+    static func producerMatches(truth: String, found: EntryObservation) -> Bool {
+        let expected = FieldText.words(truth)
+        guard !expected.isEmpty else { return true }
+        if let producer = found.producer { return FieldText.words(producer) == expected }
+        let name = FieldText.words(found.name ?? found.text)
+        guard name.count >= expected.count else { return false }
+        return (0...(name.count - expected.count)).contains { Array(name[$0..<($0 + expected.count)]) == expected }
+    }
+}
+
+/// Field values compared as words: case folded, punctuation dropped, accents kept (an accent OCR
+/// lost is an error).
+enum FieldText {
+    static func words(_ text: String) -> [String] {
+        text.precomposedStringWithCanonicalMapping.lowercased()
+            .split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            .map(String.init)
+    }
+
+    static func same(_ a: String, _ b: String) -> Bool { words(a) == words(b) }
 }

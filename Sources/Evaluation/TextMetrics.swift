@@ -1,89 +1,71 @@
-import Foundation
-
-/// Character and word error rates of recognized text against ground truth. Text is compared as
-/// extended grapheme clusters after NFC normalization; lines are stripped and joined with "\n".
+/// Character and word error rates of recognized text against ground truth, with dinglehopper's
+/// definitions (see `ComparableText`), plus the order-free word-bag F1.
 public struct TextMetrics: Sendable, Equatable, Codable {
+    /// Character errors / ground-truth grapheme clusters; can exceed 1; infinite when the truth is
+    /// empty and the recognized text is not (as dinglehopper reports it).
     public var cer: Double
+    /// Word errors / ground-truth words, with the same conventions as `cer`.
     public var wer: Double
     public var wordBagF1: Double
     public var nCharacters: Int
     public var nWords: Int
     public var characterErrors: Int
     public var wordErrors: Int
+    public var wordBag: WordBagCounts
 
+    public init(characterErrors: Int, nCharacters: Int, wordErrors: Int, nWords: Int, wordBag: WordBagCounts) {
+        self.characterErrors = characterErrors
+        self.nCharacters = nCharacters
+        self.wordErrors = wordErrors
+        self.nWords = nWords
+        self.wordBag = wordBag
+        self.cer = Self.rate(characterErrors, nCharacters)
+        self.wer = Self.rate(wordErrors, nWords)
+        self.wordBagF1 = wordBag.f1
+    }
+
+    /// Both texts as contents of plain-text files (ground-truth lines joined with "\n").
     public static func compare(truth: String, recognized: String) -> TextMetrics {
-        let gt = Array(normalize(truth)), ocr = Array(normalize(recognized))
-        let characterErrors = Levenshtein.distance(gt, ocr)
-        let gtWords = words(truth), ocrWords = words(recognized)
-        let wordErrors = Levenshtein.distance(gtWords, ocrWords)
+        let gt = ComparableText(plain: truth).text, ocr = ComparableText(plain: recognized).text
+        let gtGraphemes = Array(gt), ocrGraphemes = Array(ocr)
+        let gtWords = ComparableText.words(gt), ocrWords = ComparableText.words(ocr)
         return TextMetrics(
-            cer: gt.isEmpty ? (ocr.isEmpty ? 0 : 1) : Double(characterErrors) / Double(gt.count),
-            wer: gtWords.isEmpty ? (ocrWords.isEmpty ? 0 : 1) : Double(wordErrors) / Double(gtWords.count),
-            wordBagF1: WordBag.f1(truth: truth, recognized: recognized),
-            nCharacters: gt.count, nWords: gtWords.count,
-            characterErrors: characterErrors, wordErrors: wordErrors)
+            characterErrors: Levenshtein.distance(gtGraphemes, ocrGraphemes), nCharacters: gtGraphemes.count,
+            wordErrors: Levenshtein.distance(gtWords, ocrWords), nWords: gtWords.count,
+            wordBag: WordBag.counts(truth: WordBag.words(truth), recognized: WordBag.words(recognized)))
     }
 
-    /// NFC, ligatures split, typographic apostrophe unified, each line stripped.
-    public static func normalize(_ text: String) -> String {
-        let unified = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .precomposedStringWithCanonicalMapping
-            .replacingOccurrences(of: "ﬁ", with: "fi").replacingOccurrences(of: "ﬂ", with: "fl")
-            .replacingOccurrences(of: "ﬀ", with: "ff").replacingOccurrences(of: "ﬃ", with: "ffi")
-            .replacingOccurrences(of: "ﬄ", with: "ffl").replacingOccurrences(of: "’", with: "'")
-            .replacingOccurrences(of: "—", with: "–")
-        return unified.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: "\n")
+    /// errors / n, with dinglehopper's conventions for an empty reference.
+    public static func rate(_ errors: Int, _ n: Int) -> Double {
+        if errors == 0 { return 0 }
+        return n == 0 ? .infinity : Double(errors) / Double(n)
     }
 
-    /// Words: runs of letters, digits and joining punctuation; tokens made only of punctuation dropped.
-    public static func words(_ text: String) -> [String] {
-        normalize(text).split(whereSeparator: { $0.isWhitespace }).map { token in
-            String(token)
-        }.filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
-    }
-}
+    /// The normalized text dinglehopper compares (lines stripped and joined with "\n").
+    public static func normalize(_ text: String) -> String { ComparableText(plain: text).text }
 
-/// Edit distance with the two-row dynamic programme.
-public enum Levenshtein {
-    public static func distance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = a[i - 1] == b[j - 1] ? previous[j - 1] : 1 + min(previous[j - 1], previous[j], current[j - 1])
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
-}
+    /// UAX #29 words of the normalized text, punctuation-only tokens dropped.
+    public static func words(_ text: String) -> [String] { ComparableText(plain: text).words }
 
-/// Order-free word comparison: robust to reading order, which CER punishes.
-public enum WordBag {
-    /// Lower-cased words with surrounding punctuation stripped.
-    public static func words(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: \.isWhitespace).map {
-            $0.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols))
-        }.filter { !$0.isEmpty }
+    enum CodingKeys: String, CodingKey { case cer, wer, wordBagF1, nCharacters, nWords, characterErrors, wordErrors, wordBag }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(characterErrors: try c.decode(Int.self, forKey: .characterErrors), nCharacters: try c.decode(Int.self, forKey: .nCharacters),
+                  wordErrors: try c.decode(Int.self, forKey: .wordErrors), nWords: try c.decode(Int.self, forKey: .nWords),
+                  wordBag: try c.decodeIfPresent(WordBagCounts.self, forKey: .wordBag) ?? WordBagCounts())
     }
 
-    public static func f1(truth: String, recognized: String) -> Double {
-        f1(truth: words(truth), recognized: words(recognized))
-    }
-
-    public static func f1(truth: [String], recognized: [String]) -> Double {
-        if truth.isEmpty && recognized.isEmpty { return 1 }
-        guard !truth.isEmpty, !recognized.isEmpty else { return 0 }
-        var counts: [String: Int] = [:]
-        for w in truth { counts[w, default: 0] += 1 }
-        var hits = 0
-        for w in recognized where (counts[w] ?? 0) > 0 { counts[w]! -= 1; hits += 1 }
-        let precision = Double(hits) / Double(recognized.count), recall = Double(hits) / Double(truth.count)
-        return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+    /// Rates are written as null when undefined (empty truth, non-empty text): JSON has no infinity.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(cer.isFinite ? cer : nil, forKey: .cer)
+        try c.encode(wer.isFinite ? wer : nil, forKey: .wer)
+        try c.encode(wordBagF1, forKey: .wordBagF1)
+        try c.encode(nCharacters, forKey: .nCharacters)
+        try c.encode(nWords, forKey: .nWords)
+        try c.encode(characterErrors, forKey: .characterErrors)
+        try c.encode(wordErrors, forKey: .wordErrors)
+        try c.encode(wordBag, forKey: .wordBag)
     }
 }

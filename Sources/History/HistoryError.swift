@@ -14,8 +14,6 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
         case newerSchema = "newer-schema"
         /// Reading a history that does not exist (the `history` commands never create one).
         case missing
-        /// An image could not be read to hash it.
-        case unreadableImage = "unreadable-image"
         case other
     }
 

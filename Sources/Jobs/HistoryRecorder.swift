@@ -25,7 +25,7 @@ struct HistoryRecorder {
             for i in run.jobs[j].images.indices {
                 let image = run.jobs[j].images[i]
                 // A file gone since it was read keeps no hash; the run is still recorded.
-                run.jobs[j].images[i].contentHash = paths["\(run.jobs[j].job)/\(image.name)"].flatMap { try? SHA256.hex(ofFile: $0) }
+                run.jobs[j].images[i].contentHash = paths["\(run.jobs[j].job)/\(image.name)"].flatMap(Self.contentHash(ofFile:))
             }
         }
         var writeProblems: [String] = []
@@ -59,5 +59,18 @@ struct HistoryRecorder {
             writeProblems.append(error.description)
         }
         return Outcome(summary: summary, failure: nil, writeProblems: writeProblems)
+    }
+
+    /// SHA-256 of a file in 1 MiB reads, so a large photo is never held whole; nil if it cannot be read.
+    static func contentHash(ofFile path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hash = SHA256()
+        while true {
+            guard let chunk = try? handle.read(upToCount: 1 << 20) else { return nil }
+            if chunk.isEmpty { break }
+            hash.update(chunk)
+        }
+        return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

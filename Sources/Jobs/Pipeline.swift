@@ -54,7 +54,14 @@ public final class Pipeline {
         timings.load = Clock.milliseconds(since: mark)
 
         mark = Clock.now
-        let flat = flattener.flatten(input)
+        var flat = settings.degradation.disableFlattening
+            ? FlattenedPage(raster: loaded.raster, ppi: loaded.declaredPPI,
+                            report: FlattenReport(method: .none, reason: "flattening disabled (degraded run)"))
+            : flattener.flatten(input)
+        if settings.degradation.downscale > 1 {
+            flat.raster = flat.raster.scaled(by: 1 / settings.degradation.downscale)
+            flat.ppi = flat.ppi.map { max(1, Int(Double($0) / settings.degradation.downscale)) }
+        }
         record.flatten = flat.report
         record.flattenedWidth = flat.raster.width
         record.flattenedHeight = flat.raster.height
@@ -101,6 +108,7 @@ public final class Pipeline {
         case .winelist: wineEntries = WineListParser(fields: fields).parse(lines: lines)
         case .receipt: receipt = ReceiptParser(fields: fields).parse(lines: page.lines)
         }
+        record.receipt = receipt.map(ReceiptFields.init)
         timings.entries = Clock.milliseconds(since: mark)
 
         mark = Clock.now

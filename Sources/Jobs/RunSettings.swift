@@ -20,10 +20,13 @@ public struct RunSettings: Sendable, Equatable {
     /// Where flattened pages are written for inspection, if anywhere.
     public var saveFlattened: String?
     public var abbreviations: AbbreviationTable
+    /// A deliberately worse pipeline, to prove the accuracy gate bites: flattening switched off
+    /// and/or the page shrunk by this factor before OCR. Never for real use.
+    public var degradation: Degradation
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
-                abbreviations: AbbreviationTable = .builtIn) {
+                abbreviations: AbbreviationTable = .builtIn, degradation: Degradation = Degradation()) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -31,11 +34,13 @@ public struct RunSettings: Sendable, Equatable {
         self.runYear = runYear
         self.saveFlattened = saveFlattened
         self.abbreviations = abbreviations
+        self.degradation = degradation
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
         a.kind == b.kind && a.ocr == b.ocr && a.segmentation == b.segmentation && a.limits == b.limits
             && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
+            && a.degradation == b.degradation
     }
 
     /// Wine lists need Tesseract's column finding; receipts are one narrow column whose
@@ -45,16 +50,39 @@ public struct RunSettings: Sendable, Equatable {
     }
 
     public var summary: [String: String] {
-        [
+        var summary = [
             "kind": kind.rawValue,
             "languages": ocr.languages,
             "segmentation": segmentation.map { "\($0.rawValue)" } ?? "default",
             "maxPixels": String(limits.maxPixels),
             "runYear": String(runYear),
         ]
+        if degradation.isActive { summary["degradation"] = degradation.description }
+        return summary
     }
 }
 
 public enum DecantVersion {
     public static let string = "0.1.0"
+}
+
+/// Ways to make the pipeline worse on purpose (hidden `decant run` options), so the accuracy gate
+/// can be shown to fail on a worse pipeline.
+public struct Degradation: Sendable, Equatable, CustomStringConvertible {
+    /// Skip flattening: every page goes to OCR as photographed.
+    public var disableFlattening: Bool
+    /// Shrink the page by this factor before OCR (1: untouched).
+    public var downscale: Double
+
+    public init(disableFlattening: Bool = false, downscale: Double = 1) {
+        self.disableFlattening = disableFlattening
+        self.downscale = downscale
+    }
+
+    public var isActive: Bool { disableFlattening || downscale != 1 }
+
+    public var description: String {
+        [disableFlattening ? "flattening disabled" : nil, downscale != 1 ? "downscaled ×1/\(downscale)" : nil]
+            .compactMap { $0 }.joined(separator: ", ")
+    }
 }

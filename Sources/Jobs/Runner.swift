@@ -1,4 +1,5 @@
 import Catalogue
+import Evaluation
 import Foundation
 import History
 import Recognition
@@ -8,6 +9,8 @@ import Reporting
 public struct RunOutcome: Sendable {
     public var summary: RunSummary
     public var problems: [String]
+    /// Accuracy against ground truth, when any image had some (also written to OUT/metrics.json).
+    public var metrics: MetricsReport?
     /// The night's changes; nil when no history was asked for. `recorded` false: see `error`.
     public var changes: ChangeReport.Summary? = nil
     public var exitCode: Int32 {
@@ -40,7 +43,7 @@ public struct Runner: Sendable {
 
         let tasks = discovery.jobs.flatMap(\.images)
         let queue = WorkQueue(tasks)
-        let collector = ResultCollector(jobs: discovery.jobs, output: options.output,
+        let collector = ResultCollector(jobs: discovery.jobs, output: options.output, inbox: options.inbox,
                                         progress: ProgressReporter(style: options.progress, total: tasks.count))
         let settings = options.settings
         let workers = max(1, min(options.workers, max(tasks.count, 1)))
@@ -73,8 +76,15 @@ public struct Runner: Sendable {
         } catch {
             throw RunError(.output, error.description)
         }
-        let writeProblems = await collector.writeProblems
-        var outcome = RunOutcome(summary: summary, problems: discovery.problems + writeProblems)
+        var writeProblems = await collector.writeProblems
+        let evaluations = await collector.evaluations
+        var metrics: MetricsReport?
+        if !evaluations.isEmpty {
+            let report = MetricsReport(images: evaluations, problems: await collector.truthProblems)
+            do { try MetricsReportWriter.write(report, to: options.output) } catch { writeProblems.append(error.description) }
+            metrics = report
+        }
+        var outcome = RunOutcome(summary: summary, problems: discovery.problems + writeProblems, metrics: metrics)
         if let historyPath = options.historyPath {
             let run = RunRecord(startedAt: startedAt, decantVersion: DecantVersion.string, inbox: options.inbox,
                                 catalogue: options.cataloguePath ?? "built-in", settings: options.settings.summary,
@@ -124,11 +134,25 @@ actor ResultCollector {
     private var progress: ProgressReporter
     private let output: String
     private(set) var writeProblems: [String] = []
+    /// Ground truth by job and image file name.
+    private let truth: [String: [String: TruthSource]]
+    private(set) var evaluations: [ImageEvaluation] = []
+    private(set) var truthProblems: [String] = []
     /// Each finished job as the history keeps it (small: no boxes, text or match alternatives).
     private(set) var snapshots: [JobSnapshot] = []
 
-    init(jobs: [Job], output: String, progress: ProgressReporter) {
+    private let inbox: String
+
+    init(jobs: [Job], output: String, inbox: String, progress: ProgressReporter) {
+        var isDirectory: ObjCBool = false
+        self.inbox = FileManager.default.fileExists(atPath: inbox, isDirectory: &isDirectory) && !isDirectory.boolValue
+            ? (inbox as NSString).deletingLastPathComponent : inbox
         self.remaining = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0.images.count) })
+        self.truth = Dictionary(uniqueKeysWithValues: jobs.map { job in
+            (job.name, Dictionary(job.images.compactMap { task in
+                (task.truthPath.map(TruthSource.sidecar) ?? TruthSource.locate(imagePath: task.path)).map { (task.fileName, $0) }
+            }, uniquingKeysWith: { a, _ in a }))
+        })
         self.output = output
         self.progress = progress
     }
@@ -149,6 +173,20 @@ actor ResultCollector {
             writeProblems.append(error.description)
         }
         snapshots.append(JobSnapshot(job: job, pages: pages))
+        let sources = truth[job] ?? [:]
+        if !sources.isEmpty {
+            let result = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox) { sources[$0.record.image] }
+            evaluations += result.evaluations
+            truthProblems += result.problems
+            writeProblems += result.problems
+            if !result.evaluations.isEmpty {
+                do {
+                    try MetricsReportWriter.write(MetricsReport(images: result.evaluations, problems: result.problems), to: "\(output)/\(job)")
+                } catch {
+                    writeProblems.append(error.description)
+                }
+            }
+        }
         summaries.append(JobSummary(
             name: job, images: pages.count, failedImages: pages.filter { $0.record.error != nil }.count,
             entries: pages.reduce(0) { $0 + $1.entries.count },

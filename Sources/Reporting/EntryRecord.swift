@@ -13,6 +13,8 @@ public struct EntryRecord: Sendable, Equatable, Codable {
     public var lastLine: Int
     public var rawText: String
     public var name: String
+    /// The producer when the parser split it off the name (JSON only; metrics check it).
+    public var producer: String?
     public var section: String?
     public var colour: String?
     public var bin: String?
@@ -33,6 +35,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
         self.lastLine = entry.lastLine
         self.rawText = entry.rawText
         self.name = entry.name
+        self.producer = entry.producer
         self.section = entry.section
         self.colour = entry.colour
         self.bin = entry.bin

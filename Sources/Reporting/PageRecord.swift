@@ -50,6 +50,8 @@ public struct PageRecord: Sendable, Equatable, Codable {
     public var meanConfidence: Double?
     public var lineCount: Int
     public var entryCount: Int
+    /// A receipt's header and footer fields (nil for wine lists).
+    public var receipt: ReceiptFields?
     public var warnings: [String]
     public var timingsMS: StageTimings?
     public var error: PageError?

@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import Jobs
 import Recognition
+import Evaluation
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,6 +49,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "SQLite run history to record this run in and compare it with; changes go to OUT/JOB/changes.csv|json and OUT/changes-summary.json (default: OUT/history.sqlite).")
     var history: String?
 
+    @Flag(name: .long, help: ArgumentHelp("Skip flattening (a deliberately worse pipeline, to prove the accuracy gate bites).", visibility: .hidden))
+    var disableFlattening = false
+
+    @Option(name: .long, help: ArgumentHelp("Shrink pages by this factor before OCR (a deliberately worse pipeline).", visibility: .hidden))
+    var degradeResolution: Double = 1
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -62,6 +69,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--psm must be one of \(PageSegmentation.allCases.map(\.rawValue).map(String.init).joined(separator: ", "))")
         }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        guard degradeResolution >= 1 else { throw ValidationError("--degrade-resolution must be at least 1") }
     }
 
     func run() throws {
@@ -77,7 +85,8 @@ struct RunCommand: ParsableCommand {
         let settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
                                    segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
                                    limits: ImageLimits(maxPixels: maxPixels), saveFlattened: saveFlattened,
-                                   abbreviations: table)
+                                   abbreviations: table,
+                                   degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution))
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
                                  historyPath: history ?? "\(out)/history.sqlite")
@@ -97,6 +106,11 @@ struct RunCommand: ParsableCommand {
             print("\(s.jobs.count) job(s), \(s.images) image(s), \(s.failedImages) failed, \(s.entries) entries (\(s.matchedEntries) matched) in \(String(format: "%.1f", s.wallClockMS / 1000)) s → \(out)/")
             if let c = outcome.changes, c.recorded {
                 print("\(c.totals.total) change(s) in \(c.jobsWithChanges) job(s), \(c.newJobs) new job(s) since the last run → \(out)/changes-summary.json")
+            }
+            if let metrics = outcome.metrics?.corpus.metrics {
+                let parts = [("CER", Metric.cer), ("WER", Metric.wer), ("entry F1", Metric.entryF1), ("receipt keys", Metric.receiptKeyAccuracy)]
+                    .compactMap { name, key in metrics[key].map { "\(name) \(String(format: "%.1f%%", $0 * 100))" } }
+                print("accuracy on \(outcome.metrics?.images.count ?? 0) image(s) with ground truth: \(parts.joined(separator: ", ")) → \(out)/metrics.json")
             }
         }
         if outcome.exitCode != ExitStatus.success { throw ExitCode(outcome.exitCode) }

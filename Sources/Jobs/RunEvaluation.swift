@@ -1,0 +1,91 @@
+import Evaluation
+import Foundation
+import Reporting
+
+/// Scores a run's pages against ground truth: during `decant run` as each job finishes, and in
+/// `decant eval` from the reports an earlier run left behind.
+public enum RunEvaluation {
+    /// Evaluates every page that has ground truth. Truth that cannot be read is a problem naming
+    /// the file; the page is left out and the rest go on.
+    /// Truth paths are recorded relative to `inbox` (so a committed baseline names `bistro/menu.gt.json`,
+    /// not a path on one machine).
+    public static func evaluate(job: String, pages: [PageResult], inbox: String,
+                                truth: (PageResult) -> TruthSource?) -> (evaluations: [ImageEvaluation], problems: [String]) {
+        let root = URL(fileURLWithPath: inbox).standardizedFileURL.path
+        var evaluations: [ImageEvaluation] = []
+        var problems: [String] = []
+        for page in pages {
+            guard let source = truth(page) else { continue }
+            let groundTruth: GroundTruth
+            do { groundTruth = try source.load(image: page.record.image) } catch {
+                problems.append("\(source.path): \(error.message); \(page.record.image) not evaluated")
+                continue
+            }
+            var evaluation = ImageEvaluator.evaluate(job: job, image: page.record.image, source: source,
+                                                     truth: groundTruth, page: page.observation)
+            evaluation.truth = relative(source.path, to: root)
+            evaluations.append(evaluation)
+        }
+        return (evaluations, problems)
+    }
+
+    /// Recomputes metrics from a run's output folder, finding each image's truth under `inbox`
+    /// (the folder the run read). Writes metrics.json / metrics.csv per job and for the run when
+    /// `write` is set.
+    public static func evaluate(reports: String, inbox: String, write: Bool) throws(RunError) -> MetricsReport {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: reports, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw RunError(.usage, "\(reports): reports folder not found")
+        }
+        guard FileManager.default.fileExists(atPath: inbox, isDirectory: &isDirectory) else {
+            throw RunError(.usage, "\(inbox): inbox folder (where the images and their ground truth are) not found")
+        }
+        let inboxIsFile = !isDirectory.boolValue
+        let directories = JobReportReader.jobDirectories(in: reports)
+        guard !directories.isEmpty else { throw RunError(.usage, "\(reports): no job reports (pages.json) found") }
+        var all: [ImageEvaluation] = []
+        var problems: [String] = []
+        for directory in directories {
+            let job: String, pages: [PageResult]
+            do { (job, pages) = try JobReportReader(directory: directory).read() } catch {
+                problems.append(error.description)
+                continue
+            }
+            guard let folder = jobFolder(job: job, inbox: inbox, inboxIsFile: inboxIsFile) else {
+                problems.append("\(directory): job \(job) has no folder in \(inbox); not evaluated")
+                continue
+            }
+            let result = evaluate(job: job, pages: pages, inbox: inboxIsFile ? (inbox as NSString).deletingLastPathComponent : inbox) {
+                TruthSource.locate(imagePath: "\(folder)/\($0.record.image)")
+            }
+            problems += result.problems
+            all += result.evaluations
+            if write, !result.evaluations.isEmpty {
+                do { try MetricsReportWriter.write(MetricsReport(images: result.evaluations, problems: result.problems), to: directory) } catch {
+                    throw RunError(.output, error.description)
+                }
+            }
+        }
+        let report = MetricsReport(images: all, problems: problems)
+        if write, !all.isEmpty {
+            do { try MetricsReportWriter.write(report, to: reports) } catch { throw RunError(.output, error.description) }
+        }
+        return report
+    }
+
+    static func relative(_ path: String, to root: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : path
+    }
+
+    /// Where job discovery found a job: INBOX/JOB, or the inbox itself for images directly in it
+    /// (that job is named after the inbox), or the folder of a single-image inbox.
+    static func jobFolder(job: String, inbox: String, inboxIsFile: Bool) -> String? {
+        let root = URL(fileURLWithPath: inbox).standardizedFileURL.path
+        if inboxIsFile { return (root as NSString).deletingLastPathComponent }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "\(root)/\(job)", isDirectory: &isDirectory), isDirectory.boolValue { return "\(root)/\(job)" }
+        if job == (root as NSString).lastPathComponent { return root }
+        return nil
+    }
+}

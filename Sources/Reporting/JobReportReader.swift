@@ -1,0 +1,58 @@
+import Evaluation
+import Foundation
+
+/// Reads a job's reports back (pages.json, entries.json, one .txt per image), so metrics can be
+/// recomputed from an earlier run without OCR.
+public struct JobReportReader: Sendable {
+    public var directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var message: String
+        public var description: String { "\(path): \(message)" }
+    }
+
+    /// The job's name and its pages, with their entries and recognized text.
+    public func read() throws(ReadError) -> (job: String, pages: [PageResult]) {
+        let pagesFile: JobReportWriter.PagesFile = try decode("pages.json")
+        let entriesFile: JobReportWriter.EntriesFile? = FileManager.default.fileExists(atPath: "\(directory)/entries.json")
+            ? try decode("entries.json") : nil
+        let byImage = Dictionary(grouping: entriesFile?.entries ?? [], by: \.image)
+        let pages = pagesFile.pages.map { record in
+            let textPath = "\(directory)/\(JobReportWriter.textFileName(for: record.image))"
+            let text = TextFile.read(textPath)
+            return PageResult(record: record, text: record.error == nil ? text : nil, entries: byImage[record.image] ?? [])
+        }
+        return (pagesFile.job, pages)
+    }
+
+    private func decode<T: Decodable>(_ name: String) throws(ReadError) -> T {
+        let path = "\(directory)/\(name)"
+        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(path: path, message: "cannot be read") }
+        do { return try JSONDecoder().decode(T.self, from: data) } catch {
+            throw ReadError(path: path, message: "is not a Decant report (\(error))")
+        }
+    }
+
+    /// Every job folder under a run's output folder (those holding pages.json), sorted. Folders
+    /// holding their own summary.json are other runs (Reports/ci beside Reports/ci-degraded) and
+    /// are left out.
+    public static func jobDirectories(in output: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: output) else { return [] }
+        var jobs: [String] = [], otherRuns: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let slash = relative.lastIndex(of: "/")
+            let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+            let folder = slash.map { String(relative[..<$0]) } ?? ""
+            if name == "summary.json", !folder.isEmpty { otherRuns.append(folder + "/") }
+            if name == "pages.json" { jobs.append(folder) }
+        }
+        return jobs.filter { job in !otherRuns.contains { (job + "/").hasPrefix($0) } }
+            .map { $0.isEmpty ? output : "\(output)/\($0)" }
+            .sorted()
+    }
+}
