@@ -67,8 +67,9 @@ struct HistoryRecorder {
         defer { try? handle.close() }
         var hash = SHA256()
         while true {
-            guard let chunk = try? handle.read(upToCount: 1 << 20) else { return nil }
-            if chunk.isEmpty { break }
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch { return nil }
+            guard let chunk, !chunk.isEmpty else { break } // nil or empty: end of file
             hash.update(chunk)
         }
         return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
