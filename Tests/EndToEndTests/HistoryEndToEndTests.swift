@@ -1,3 +1,4 @@
+import Dispatch
 import Entries
 import Foundation
 import History
@@ -78,6 +79,29 @@ import Testing
         let query = try DecantCLI.run(["history", "job", "bistro", "--history", history])
         #expect(query.status == 4)
         #expect(query.stderr.contains("corrupt"))
+    }
+
+    @Test func lockedHistoryIsAClearErrorAfterTheBusyTimeout() throws {
+        let inbox = try Self.inbox(jobs: ["bistro": 1])
+        let out = DecantCLI.temporaryFolder()
+        let history = out + "/history.sqlite"
+        // Another writer sits inside its transaction for the whole run.
+        let holder = try HistoryStore(path: history)
+        let inside = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let run = RunRecord(startedAt: Date(), decantVersion: "test", inbox: "/in", catalogue: "built-in", jobs: [JobSnapshot(job: "other")])
+        DispatchQueue.global().async {
+            _ = try? holder.record(run, beforeCommit: { inside.signal(); release.wait() })
+            done.signal()
+        }
+        inside.wait()
+        let result = try DecantCLI.run(["run", inbox, "--out", out, "--quiet"])
+        release.signal()
+        done.wait()
+        #expect(result.status == 4, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("decant: \(history): history database is locked by another process"))
+        #expect(FileManager.default.fileExists(atPath: out + "/bistro/entries.csv"))
+        // Only the other writer's run is there.
+        #expect(try HistoryStore(path: history, mode: .readOnly).jobNames() == ["other"])
     }
 
     @Test func historySurvivesARunKilledMidWay() throws {
