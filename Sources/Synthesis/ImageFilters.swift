@@ -3,7 +3,22 @@ import Imaging
 
 /// Separable filters and sensor noise on interleaved float images.
 enum ImageFilters {
+    /// Small sigmas convolve with the sampled Gaussian; larger ones with three box filters of the
+    /// same variance (Kutskir's "boxes for Gauss"), whose cost does not grow with the radius.
     static func gaussianBlur(_ data: inout [Float], width: Int, height: Int, channels: Int, sigma: Double) {
+        if sigma >= 1.5 {
+            let n = 3.0
+            var small = Int((12 * sigma * sigma / n + 1).squareRoot().rounded(.down))
+            if small % 2 == 0 { small -= 1 }
+            let m = Int(((12 * sigma * sigma - n * Double(small * small) - 4 * n * Double(small) - 3 * n) / (-4 * Double(small) - 4)).rounded())
+            for pass in 0..<3 {
+                let size = pass < m ? small : small + 2
+                for horizontal in [true, false] {
+                    boxPass(&data, width: width, height: height, channels: channels, radius: size / 2, horizontal: horizontal)
+                }
+            }
+            return
+        }
         let radius = max(1, Int((sigma * 3).rounded(.up)))
         var kernel: [Float] = []
         for i in -radius...radius {
@@ -20,6 +35,36 @@ enum ImageFilters {
         let half = length / 2
         let kernel = [Float](repeating: 1 / Float(2 * half + 1), count: 2 * half + 1)
         convolve(&data, width: width, height: height, channels: channels, kernel: kernel, horizontal: horizontal)
+    }
+
+    /// A running-sum box filter of width 2·radius + 1 with clamped edges.
+    static func boxPass(_ data: inout [Float], width: Int, height: Int, channels: Int, radius: Int, horizontal: Bool) {
+        guard radius > 0 else { return }
+        let lineLength = horizontal ? width : height
+        let lines = horizontal ? height : width
+        let stride = horizontal ? channels : width * channels
+        let scale = 1 / Float(2 * radius + 1)
+        var line = [Float](repeating: 0, count: (lineLength + 2 * radius) * channels)
+        data.withUnsafeMutableBufferPointer { d in
+            line.withUnsafeMutableBufferPointer { buffer in
+                for l in 0..<lines {
+                    let base = horizontal ? l * width * channels : l * channels
+                    for i in 0..<(lineLength + 2 * radius) {
+                        let src = base + min(lineLength - 1, max(0, i - radius)) * stride
+                        for c in 0..<channels { buffer[i * channels + c] = d[src + c] }
+                    }
+                    for c in 0..<channels {
+                        var sum: Float = 0
+                        for i in 0..<(2 * radius + 1) { sum += buffer[i * channels + c] }
+                        d[base + c] = sum * scale
+                        for i in 1..<lineLength {
+                            sum += buffer[(i + 2 * radius) * channels + c] - buffer[(i - 1) * channels + c]
+                            d[base + i * stride + c] = sum * scale
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// One pass of a symmetric 1-D kernel with clamped edges.

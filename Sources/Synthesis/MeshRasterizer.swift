@@ -57,6 +57,16 @@ struct MeshRasterizer {
         }
     }
 
+    /// The page outline in pixels: top edge, right edge, bottom edge, left edge, as one closed loop.
+    var outline: [(x: Double, y: Double)] {
+        var loop: [Int] = []
+        for i in 0..<columns { loop.append(i) }
+        for j in 1..<rows { loop.append(j * columns + columns - 1) }
+        for i in stride(from: columns - 2, through: 0, by: -1) { loop.append((rows - 1) * columns + i) }
+        for j in stride(from: rows - 2, through: 1, by: -1) { loop.append(j * columns) }
+        return loop.map { (sx[$0], sy[$0]) }
+    }
+
     /// Calls `shade` for every pixel whose nearest hit is on the page, in triangle order; `zbuffer`
     /// (size width × height, initialised to +∞ by the caller) ends up holding the page's depth.
     func rasterize(width: Int, height: Int, zbuffer: inout [Float], _ shade: (Fragment) -> Void) {

@@ -164,7 +164,7 @@ public struct ReceiptGenerator: Sendable {
             merchant: merchant, address: "\(street), \(city)",
             date: ReceiptDates.iso(year: year, month: month, day: day),
             time: ReceiptDates.time(hour: hour, minute: minute, second: second, pattern: "HH:mm"),
-            currency: style.price.printedCurrency ?? style.price.currency, items: items,
+            currency: style.price.printedCurrency, items: items,
             subtotal: style.taxMode == .added ? subtotal : nil, tax: tax, total: total, payment: payment, change: change)
         let parameters: [String: String] = [
             "merchantType": style.merchant.rawValue, "paperMM": String(Int(style.paperMM)), "charsPerLine": String(style.charsPerLine),

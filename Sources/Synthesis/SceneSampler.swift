@@ -10,6 +10,9 @@ struct SceneSampler {
     var photoHeight: Int
     /// Largest tilt for perspective shots, degrees.
     var maxTilt: Double = 40
+    /// Largest in-plane rotation, degrees (90° turns aside).
+    var maxRotation: Double = 15
+    var turns = true
 
     func make(shape: PageShape, kind: DocumentKind, widthMM w: Double, heightMM h: Double, _ rng: inout SeededRandom) -> Scene {
         var surface = PageSurface(widthMM: w, heightMM: h)
@@ -88,17 +91,20 @@ struct SceneSampler {
         var tiltX = 0.0, tiltY = 0.0, inPlane = 0.0, turn = 0.0
         switch shape {
         case .flat:
-            tiltX = rng.uniform(-3, 3); tiltY = rng.uniform(-3, 3); inPlane = rng.uniform(-4, 4)
+            let tilt = min(3, maxTilt), spin = min(4, maxRotation)
+            tiltX = rng.uniform(-tilt, tilt); tiltY = rng.uniform(-tilt, tilt); inPlane = rng.uniform(-spin, spin)
         case .perspective:
-            let magnitude = rng.uniform(10, maxTilt), direction = rng.uniform(0, 2 * .pi)
+            let magnitude = rng.uniform(min(10, maxTilt), maxTilt), direction = rng.uniform(0, 2 * .pi)
             tiltX = magnitude * cos(direction); tiltY = magnitude * sin(direction)
-            inPlane = rng.uniform(-15, 15)
+            inPlane = rng.uniform(-maxRotation, maxRotation)
             turn = rng.pick(weighted: [(0.0, 7.0), (90.0, 1.5), (-90.0, 1.5), (180.0, 0.5)])
+            if !turns { turn = 0 }
         default:
-            let magnitude = rng.uniform(0, 25), direction = rng.uniform(0, 2 * .pi)
+            let magnitude = rng.uniform(0, min(25, maxTilt)), direction = rng.uniform(0, 2 * .pi)
             tiltX = magnitude * cos(direction); tiltY = magnitude * sin(direction)
-            inPlane = rng.uniform(-10, 10)
+            inPlane = rng.uniform(-min(10, maxRotation), min(10, maxRotation))
             turn = rng.pick(weighted: [(0.0, 9.0), (90.0, 0.5), (-90.0, 0.5)])
+            if !turns { turn = 0 }
         }
         let rotation = Rotation.aboutZ(degrees: inPlane + turn) * Rotation.aboutX(degrees: tiltX) * Rotation.aboutY(degrees: tiltY)
 
@@ -140,7 +146,8 @@ struct SceneSampler {
         return scene
     }
 
-    /// Sets the distance and offset so the page fills `fill` of the frame, placed at random within it.
+    /// Sets the distance and offset so the page fills `fill` of the frame (less for a small page, which
+    /// stays at least 12 cm away), placed at random within it.
     private func frame(_ scene: inout Scene, fill: Double, _ rng: inout SeededRandom) {
         let width = Double(scene.camera.width), height = Double(scene.camera.height)
         func bounds() -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
@@ -156,15 +163,25 @@ struct SceneSampler {
             let scale = max((b.maxX - b.minX) / (fill * width), (b.maxY - b.minY) / (fill * height))
             scene.translation.z *= scale
         }
-        let b0 = bounds()
-        let slackX = max(0, width - (b0.maxX - b0.minX)), slackY = max(0, height - (b0.maxY - b0.minY))
+        // Phones focus no closer than about 12 cm (with macro switching): small receipts get more table.
+        scene.translation.z = max(scene.translation.z, 120)
+        let placeX = rng.unit(), placeY = rng.unit()
         let marginX = 0.02 * width, marginY = 0.02 * height
-        let targetX = marginX + rng.unit() * max(0, slackX - 2 * marginX)
-        let targetY = marginY + rng.unit() * max(0, slackY - 2 * marginY)
-        for _ in 0..<4 {
+        // Moving the page sideways changes its perspective size a little: place, check, and step
+        // back until the whole page is inside the frame.
+        for _ in 0..<20 {
+            let b0 = bounds()
+            let slackX = max(0, width - (b0.maxX - b0.minX)), slackY = max(0, height - (b0.maxY - b0.minY))
+            let targetX = marginX + placeX * max(0, slackX - 2 * marginX)
+            let targetY = marginY + placeY * max(0, slackY - 2 * marginY)
+            for _ in 0..<4 {
+                let b = bounds()
+                scene.translation.x += (targetX - b.minX) * scene.translation.z / scene.camera.fx
+                scene.translation.y += (targetY - b.minY) * scene.translation.z / scene.camera.fy
+            }
             let b = bounds()
-            scene.translation.x += (targetX - b.minX) * scene.translation.z / scene.camera.fx
-            scene.translation.y += (targetY - b.minY) * scene.translation.z / scene.camera.fy
+            if b.minX >= 1 && b.minY >= 1 && b.maxX <= width - 2 && b.maxY <= height - 2 { break }
+            scene.translation.z *= 1.04
         }
     }
 }

@@ -25,6 +25,10 @@ public struct SynthOptions: Sendable {
     public var fakeRate = 0.15
     public var year = 2025
     public var maxTilt = 40.0
+    /// Largest in-plane rotation, degrees (flat shots use at most 4°, bent pages 10°).
+    public var maxRotation = 15.0
+    /// Allow 90° and 180° turns of the page in the photo.
+    public var turns = true
 
     public init() {}
 

@@ -77,6 +77,8 @@ public final class Synthesizer {
         let strength = options.strength(for: index)
         var sampler = SceneSampler(photoWidth: options.photoWidth, photoHeight: options.photoHeight)
         sampler.maxTilt = options.maxTilt
+        sampler.maxRotation = options.maxRotation
+        sampler.turns = options.turns
         let scene = sampler.make(shape: shape, kind: document.kind, widthMM: document.widthMM, heightMM: document.heightMM, &sceneRng)
         var effects = PhotoEffects.random(strength, photoLongSide: max(options.photoWidth, options.photoHeight), &photoRng)
         if document.kind == .winelist { effects.inkFade = 0 }

@@ -66,10 +66,11 @@ struct TableTexture: Sendable {
             let plank = (y / plankWidth).rounded(.down)
             let within = y - plank * plankWidth
             let shift = hash(Int32(truncatingIfNeeded: Int(plank)), 7, 3) * 0.3 - 0.15
-            let warp = Double(fbm(x * 0.004, y * 0.03, octaves: 3, salt: 11)) * 40
-            let rings = Float(sin((y + warp + plank * 37) * 0.9)) * 0.5 + 0.5
-            let grain = fbm(x * 0.02, y * 0.6, octaves: 3, salt: 23)
-            var t = 0.35 + 0.35 * rings * rings + 0.35 * (grain - 0.5) + shift
+            // Growth rings cut lengthwise: long, gently wandering streaks along the plank, plus fine fibres.
+            let warp = Double(fbm(x * 0.003, y * 0.02 + plank * 3, octaves: 3, salt: 11)) * 14
+            let rings = Float(sin((y + warp + plank * 37) * 0.55)) * 0.5 + 0.5
+            let grain = fbm(x * 0.01, y * 1.2, octaves: 3, salt: 23)
+            var t = 0.38 + 0.3 * rings * rings * rings + 0.4 * (grain - 0.5) + shift
             if within < 0.9 || within > plankWidth - 0.4 { t *= 0.35 }
             return mix(t)
         case .linen:

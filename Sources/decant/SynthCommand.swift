@@ -83,6 +83,12 @@ struct SynthCommand: ParsableCommand {
     @Option(name: .long, help: "Largest tilt of perspective shots, degrees.")
     var maxTilt = 40.0
 
+    @Option(name: .long, help: "Largest in-plane rotation of the page, degrees (flat shots: at most 4; bent pages: at most 10).")
+    var maxRotation = 15.0
+
+    @Flag(name: .long, help: "No 90° or 180° turns of the page in the photo.")
+    var noTurns = false
+
     @Option(name: .long, help: "Parallel workers (default: number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -95,6 +101,7 @@ struct SynthCommand: ParsableCommand {
         guard (0...1).contains(fakeRate) else { throw ValidationError("--fake-rate must be between 0 and 1") }
         guard depthNoise >= 0 else { throw ValidationError("--depth-noise must not be negative") }
         guard (0...60).contains(maxTilt) else { throw ValidationError("--max-tilt must be between 0 and 60 degrees") }
+        guard (0...45).contains(maxRotation) else { throw ValidationError("--max-rotation must be between 0 and 45 degrees") }
         if let columns, !(1...2).contains(columns) { throw ValidationError("--columns must be 1 or 2") }
         guard flatDpi >= 50 && flatDpi <= 1200 else { throw ValidationError("--flat-dpi must be between 50 and 1200") }
         _ = try makeOptions()
@@ -156,6 +163,8 @@ struct SynthCommand: ParsableCommand {
         options.fakeRate = fakeRate
         options.year = year
         options.maxTilt = maxTilt
+        options.maxRotation = maxRotation
+        options.turns = !noTurns
         return options
     }
 
