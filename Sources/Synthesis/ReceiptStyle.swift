@@ -38,7 +38,7 @@ struct ReceiptStyle: Sendable {
         let printable = paperMM - (narrow ? 10 : 8)
         let chars = narrow ? rng.pick([30, 32]) : rng.pick([40, 42, 44, 48])
         let mono = FontCatalogue.monospace.filter(fonts.contains)
-        let family = rng.pick(mono.isEmpty ? ["DejaVu Sans Mono"] : mono)
+        let family = rng.pick(mono.isEmpty ? [FontCatalogue.monospace[0]] : mono)
         // Monospace faces advance 0.6 em per character: size the face so the line fills the print width.
         let sizePt = printable / Double(chars) / 0.6 / millimetresPerPoint
         let ink = rng.pick(weighted: [(RGB(0.08, 0.08, 0.1), 3.0), (RGB(0.2, 0.2, 0.24), 2.0), (RGB(0.32, 0.3, 0.36), 1.0)])

@@ -32,7 +32,9 @@ public final class Synthesizer {
         self.catalogue = catalogue
         self.options = options
         engine = try TextEngine()
-        try engine.requireFamilies(options.fonts)
+        // Receipts fall back to DejaVu Sans Mono when the chosen families hold no monospace face.
+        let receiptFallback = options.fonts.contains(where: FontCatalogue.monospace.contains) ? [] : [FontCatalogue.monospace[0]]
+        try engine.requireFamilies(options.fonts + receiptFallback)
     }
 
     /// The page alone (no photo), e.g. to OCR the clean render.
