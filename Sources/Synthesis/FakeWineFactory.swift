@@ -51,7 +51,7 @@ struct FakeWineFactory: Sendable {
 
     /// One invented wine of a colour (`grapes` filled so grape-first lists can print it).
     func make(colour: String, _ rng: inout SeededRandom) -> Wine {
-        let origins = Self.origins[colour] ?? Self.origins["red"]!
+        let origins = Self.origins[colour] ?? Self.origins["red"] ?? [("Loire", nil, "France", "fr")]
         for _ in 0..<20 {
             let origin = rng.pick(origins)
             let (producer, wine) = name(origin: origin, colour: colour, &rng)

@@ -1,28 +1,7 @@
 import Catalogue
-import Foundation
 import Entries
 import Evaluation
-
-/// One wine as it will be printed, with what it truly is.
-struct EntryDraft: Sendable {
-    var bin: String?
-    /// The printed name line without bin and prices (vintage, inline region and size included).
-    var name: String
-    /// A second, smaller line under the name (region, country), if the list prints one.
-    var detail: String?
-    /// Printed prices, one per price column (or a single "14 / 56" run).
-    var prices: [String]
-    /// Fields of the ground truth; `text` is filled in once the entry is laid out.
-    var truth: GroundTruth.Entry
-}
-
-/// A row of list content before layout.
-enum DraftRow: Sendable {
-    case heading(String)
-    /// Labels printed over the price columns ("Glass  Bottle").
-    case columnHeader([String])
-    case entry(EntryDraft)
-}
+import Foundation
 
 /// Draws a list's content from a catalogue: sections, wines (about `fakeRate` of them invented),
 /// vintages, sizes and prices, printed in the list's style.
