@@ -125,13 +125,18 @@ public struct GroundTruth: Sendable, Equatable, Codable {
         public var heightMM: Double?
         /// The page's corners in the photo, in pixels: top-left, top-right, bottom-right, bottom-left.
         public var corners: [[Double]]?
+        /// The same corners in the camera frame, millimetres (x right, y down, z along the optical
+        /// axis), for synthetic photos: what depth-based flattening should recover.
+        public var corners3D: [[Double]]?
 
-        public init(shape: String, layout: String? = nil, widthMM: Double? = nil, heightMM: Double? = nil, corners: [[Double]]? = nil) {
+        public init(shape: String, layout: String? = nil, widthMM: Double? = nil, heightMM: Double? = nil, corners: [[Double]]? = nil,
+                    corners3D: [[Double]]? = nil) {
             self.shape = shape
             self.layout = layout
             self.widthMM = widthMM
             self.heightMM = heightMM
             self.corners = corners
+            self.corners3D = corners3D
         }
     }
 

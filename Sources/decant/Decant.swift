@@ -13,6 +13,6 @@ struct Decant: ParsableCommand {
         locked by another run; 1 internal error.
         """,
         version: DecantVersion.string,
-        subcommands: [RunCommand.self, EvalCommand.self, BenchCommand.self, HistoryCommand.self],
+        subcommands: [RunCommand.self, SynthCommand.self, EvalCommand.self, HistoryCommand.self, BenchCommand.self],
         defaultSubcommand: nil)
 }

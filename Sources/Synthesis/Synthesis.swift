@@ -1,1 +1,0 @@
-// Synthesis: decant synth (issue 3).

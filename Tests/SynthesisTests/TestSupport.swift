@@ -1,0 +1,36 @@
+import Catalogue
+import Foundation
+@testable import Synthesis
+
+/// Paths and fixtures shared by the Synthesis tests.
+enum TestSupport {
+    /// The repository root, found from this file's path (Tests/SynthesisTests/TestSupport.swift).
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The corpus catalogue: 167 real wines (Corpus/catalogue.json), the catalogue the committed corpus was made from.
+    static func catalogue() throws -> Catalogue {
+        try Catalogue.load(path: root + "/Corpus/catalogue.json")
+    }
+
+    static func temporaryFolder(_ name: String) throws -> String {
+        let path = NSTemporaryDirectory() + "decant-synth-tests-\(name)-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Small, fast options for tests (debug builds render slowly).
+    static func smallOptions() -> SynthOptions {
+        var options = SynthOptions()
+        options.photoWidth = 360
+        options.photoHeight = 480
+        options.depthWidth = 96
+        options.depthHeight = 128
+        options.flatDPI = 60
+        return options
+    }
+}
