@@ -1,0 +1,35 @@
+/// How well a label fits the query's vintage.
+enum VintageFit: Int, Sendable {
+    /// A row in one of the query's vintages.
+    case exact
+    /// A row whose year is one OCR slip away from a damaged year in the query ("2O1" → 2010s).
+    case corrected
+    /// The label has a row standing for every vintage.
+    case allVintages
+    /// The query gives no vintage.
+    case unspecified
+    /// The query gives a vintage the label does not have.
+    case variant
+}
+
+/// The evidence about one candidate that the calibration turns into a probability.
+struct MatchFeatures: Sendable {
+    static let names = ["score", "recall", "precision", "order", "margin", "producerRecall", "unknownShare",
+                        "vintageExact", "vintageCorrected", "vintageAll", "vintageUnspecified", "vintageVariant"]
+
+    var score: Float = 0
+    var recall: Float = 0
+    var precision: Float = 0
+    var order: Float = 0
+    var margin: Float = 0
+    var producerRecall: Float = 0
+    var unknownShare: Float = 0
+    var vintage: VintageFit = .unspecified
+
+    var vector: [Double] {
+        [Double(score), Double(recall), Double(precision), Double(order), Double(min(margin, 0.3)), Double(producerRecall),
+         Double(unknownShare),
+         vintage == .exact ? 1 : 0, vintage == .corrected ? 1 : 0, vintage == .allVintages ? 1 : 0,
+         vintage == .unspecified ? 1 : 0, vintage == .variant ? 1 : 0]
+    }
+}

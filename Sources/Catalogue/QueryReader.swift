@@ -1,0 +1,221 @@
+import Entries
+
+/// A year (or NV) the query may mean, with how sure the reader is: "'15" is surely a vintage, a bare
+/// "15" at the end of a line may be the vintage or the price.
+struct VintageEvidence: Sendable, Equatable {
+    /// CatalogueRow's coding: -1 NV, otherwise the year.
+    var code: Int16
+    var strength: Float
+}
+
+/// What the matcher needs from a query: its name words (abbreviations expanded) and its vintage clues.
+struct ReadQuery: Sendable {
+    var words: [MatchToken] = []
+    var vintages: [VintageEvidence] = []
+    /// Digit runs that may be damaged vintages ("201", "2O1"), compared with a label's years by edit distance.
+    var damagedYears: [[UInt8]] = []
+
+    mutating func addVintage(_ code: Int16, _ strength: Float) {
+        if let i = vintages.firstIndex(where: { $0.code == code }) {
+            vintages[i].strength = max(vintages[i].strength, strength)
+        } else {
+            vintages.append(VintageEvidence(code: code, strength: strength))
+        }
+    }
+
+    var strongestVintage: VintageEvidence? { vintages.max { $0.strength < $1.strength } }
+}
+
+/// Reads a free-text wine line ("#12 Ch. Margaux '15 ..... 450") into name words and vintage clues:
+/// prices, bin numbers, bottle sizes and list furniture are taken out; OCR-damaged years ("2O15",
+/// "20 15") are still recognised as years.
+struct QueryReader: Sendable {
+    let text: MatchText
+    /// Two-digit vintages pivot here: '24 is 2024 when the run year is 2025, '98 is 1998.
+    let runYear: Int
+
+    enum Role { case name, vintage, price, noise }
+
+    func read(_ line: String, vintage: Vintage? = nil) -> ReadQuery {
+        var query = ReadQuery()
+        if let vintage { query.addVintage(CatalogueRow.code(vintage), 1.2) }
+        var tokens = splitGlued(MatchText.tokenize(line))
+        var roles = [Role](repeating: .name, count: tokens.count)
+        let n = tokens.count
+
+        // Non-vintage marks: NV, MV, N.V., n/v.
+        var i = 0
+        while i < n {
+            let t = tokens[i].text
+            if t == "nv" || t == "mv" { roles[i] = .vintage; query.addVintage(CatalogueRow.nonVintage, 1) }
+            if t == "n", i + 1 < n, tokens[i + 1].text == "v",
+               tokens[i].flags.contains(.dotAfter) || tokens[i + 1].flags.contains(.slashBefore) {
+                roles[i] = .vintage; roles[i + 1] = .vintage
+                query.addVintage(CatalogueRow.nonVintage, 1)
+                i += 1
+            }
+            i += 1
+        }
+
+        // Prices, units and sizes from the end of the line.
+        var j = n - 1
+        var sawPrice = false
+        while j >= 0 {
+            let t = tokens[j]
+            if roles[j] != .name { j -= 1; continue }
+            if Self.isUnitWord(t.text) || Self.isSize(t.text) { roles[j] = .price; j -= 1; continue }
+            guard let digits = Self.numberLike(t.text) else { break }
+            let priceMarked = t.flags.contains(.currency) || t.flags.contains(.decimal) || t.flags.contains(.leaderBefore)
+                || t.flags.contains(.slashBefore) || (j + 1 < n && tokens[j + 1].flags.contains(.slashBefore) && roles[j + 1] == .price)
+            if !priceMarked {
+                // A year, or an apostrophe year, ends the price block: it is the vintage.
+                if t.flags.contains(.apostropheBefore) { break }
+                if digits.count == 4, let y = Int(String(decoding: digits, as: UTF8.self)), plausible(y) { break }
+                // A bare two-digit number may be the vintage ("… 98") or the price; keep both readings.
+                if digits.count == 2, let yy = Int(String(decoding: digits, as: UTF8.self)) {
+                    let y = pivot(yy)
+                    query.addVintage(Int16(y), sawPrice ? 0.55 : 0.45)
+                }
+            }
+            roles[j] = .price
+            sawPrice = true
+            j -= 1
+        }
+
+        // A leading bin number: "#12", "Bin 12", "12 Ch. …" (but "2015 Ch. …" is a vintage unless a year follows).
+        if let first = roles.firstIndex(of: .name) {
+            let t = tokens[first]
+            if t.text == "bin" || t.text == "no", first + 1 < n, Self.numberLike(tokens[first + 1].text) != nil {
+                roles[first] = .noise; roles[first + 1] = .noise
+            } else if let digits = Self.numberLike(t.text), t.text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                let y = Int(String(decoding: digits, as: UTF8.self)) ?? 0
+                let laterYear = tokens[(first + 1)...].contains { u in
+                    u.text.count == 4 && Int(u.text).map(plausible) == true || u.flags.contains(.apostropheBefore)
+                }
+                if t.flags.contains(.hashBefore) || !(digits.count == 4 && plausible(y)) || laterYear {
+                    roles[first] = .noise
+                }
+            }
+        }
+
+        // Vintages among the rest: 2015, '15, 2O15 (OCR), 20 15 (split), and damaged digit runs.
+        for k in 0..<n where roles[k] == .name {
+            let t = tokens[k]
+            let isDigits = t.isDigits
+            if t.flags.contains(.apostropheBefore), t.text.utf8.count == 2 {
+                if let d = Self.digitShape(t.text), let yy = Int(String(decoding: d, as: UTF8.self)) {
+                    query.addVintage(Int16(pivot(yy)), isDigits ? 1 : 0.7)
+                    roles[k] = .vintage
+                    continue
+                }
+            }
+            if t.text.utf8.count == 4, let d = Self.digitShape(t.text), d.filter({ _ in true }).count == 4,
+               let y = Int(String(decoding: d, as: UTF8.self)), plausible(y) {
+                let realDigits = t.text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.count
+                if realDigits >= 2 {
+                    query.addVintage(Int16(y), isDigits ? (t.flags.contains(.repaired) ? 0.85 : 0.95) : 0.7)
+                    roles[k] = .vintage
+                    continue
+                }
+            }
+            if isDigits, k + 1 < n, roles[k + 1] == .name, tokens[k + 1].isDigits,
+               t.text.utf8.count + tokens[k + 1].text.utf8.count == 4,
+               let y = Int(t.text + tokens[k + 1].text), plausible(y) {
+                query.addVintage(Int16(y), 0.6)
+                roles[k] = .vintage
+                roles[k + 1] = .vintage
+                continue
+            }
+            if (2...4).contains(t.text.utf8.count), let d = Self.digitShape(t.text),
+               t.text.utf8.filter({ $0 >= 0x30 && $0 <= 0x39 }).count >= 2 {
+                query.damagedYears.append(d)
+                if isDigits || t.flags.contains(.apostropheBefore) { roles[k] = .vintage }
+            }
+        }
+
+        var words: [MatchToken] = []
+        words.reserveCapacity(n)
+        for k in 0..<n where roles[k] == .name { words.append(tokens[k]) }
+        query.words = text.expand(words)
+        tokens.removeAll()
+        return query
+    }
+
+    func plausible(_ year: Int) -> Bool { year >= 1900 && year <= runYear + 1 }
+
+    func pivot(_ yy: Int) -> Int { yy <= (runYear + 1) % 100 ? 2000 + yy : 1900 + yy }
+
+    /// "clavoillon2019" (a space lost to OCR) → "clavoillon" + "2019".
+    func splitGlued(_ tokens: [MatchToken]) -> [MatchToken] {
+        guard tokens.contains(where: { $0.text.utf8.count > 5 }) else { return tokens }
+        var out: [MatchToken] = []
+        out.reserveCapacity(tokens.count + 2)
+        for t in tokens {
+            let bytes = Array(t.text.utf8)
+            let isDigit = { (b: UInt8) in b >= 0x30 && b <= 0x39 }
+            if bytes.count > 5, bytes.suffix(4).allSatisfy(isDigit), !isDigit(bytes[bytes.count - 5]),
+               let y = Int(String(decoding: bytes.suffix(4), as: UTF8.self)), plausible(y) {
+                out.append(MatchToken(String(decoding: bytes.dropLast(4), as: UTF8.self), flags: t.flags.subtracting(.dotAfter).union(.repaired)))
+                out.append(MatchToken(String(decoding: bytes.suffix(4), as: UTF8.self), flags: [.repaired]))
+            } else if bytes.count > 5, bytes.prefix(4).allSatisfy(isDigit), !isDigit(bytes[4]),
+                      let y = Int(String(decoding: bytes.prefix(4), as: UTF8.self)), plausible(y) {
+                out.append(MatchToken(String(decoding: bytes.prefix(4), as: UTF8.self), flags: [.repaired]))
+                out.append(MatchToken(String(decoding: bytes.dropFirst(4), as: UTF8.self), flags: t.flags.union(.repaired)))
+            } else {
+                out.append(t)
+            }
+        }
+        return out
+    }
+
+    /// Digits with the letters OCR mistakes for digits mapped back (o→0, l/i→1, s→5, b→8, z→2, g→9);
+    /// nil when anything else is in the word.
+    static func digitShape(_ word: String) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(4)
+        for b in word.utf8 {
+            switch b {
+            case 0x30...0x39: out.append(b)
+            case 0x6F: out.append(0x30)
+            case 0x6C, 0x69: out.append(0x31)
+            case 0x73: out.append(0x35)
+            case 0x62: out.append(0x38)
+            case 0x7A: out.append(0x32)
+            case 0x67: out.append(0x39)
+            default: return nil
+            }
+        }
+        return out
+    }
+
+    /// The digits of a price-like word ("65", "65.00", "1,250", "24o0.0o"); nil for words.
+    static func numberLike(_ word: String) -> [UInt8]? {
+        var digits: [UInt8] = []
+        var real = 0
+        for b in word.utf8 {
+            switch b {
+            case 0x30...0x39: digits.append(b); real += 1
+            case 0x2E, 0x2C: continue
+            case 0x6F: digits.append(0x30)
+            case 0x6C, 0x69: digits.append(0x31)
+            case 0x73: digits.append(0x35)
+            default: return nil
+            }
+        }
+        return real > 0 && real * 2 > digits.count ? digits : nil
+    }
+
+    static let unitWords: Set<String> = ["btl", "bottle", "glass", "gls", "btg", "carafe", "magnum", "mag", "half",
+                                         "jeroboam", "each", "ml", "cl", "ltr", "l"]
+    static func isUnitWord(_ w: String) -> Bool { unitWords.contains(w) }
+
+    /// 375ml, 75cl, 1.5l, 1,5ltr.
+    static func isSize(_ w: String) -> Bool {
+        for unit in ["ml", "cl", "ltr", "l"] where w.hasSuffix(unit) {
+            let number = w.dropLast(unit.count)
+            if !number.isEmpty, number.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2C }),
+               number.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
+        }
+        return false
+    }
+}
