@@ -109,3 +109,28 @@ public struct Catalogue: Sendable {
         return path.isEmpty ? context.debugDescription : "at \(path)"
     }
 }
+
+extension Catalogue {
+    /// The catalogue in Decant's JSON format (docs/catalogue-format.md).
+    public func jsonData() throws(CatalogueError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do { return try encoder.encode(File(schemaVersion: 1, name: name, wines: wines)) + Data("\n".utf8) } catch {
+            throw CatalogueError(file: name, "could not encode the catalogue as JSON: \(error)")
+        }
+    }
+
+    /// The benchmark's TSV layout (id producer wine vintage region country colour), for catalogues too
+    /// large for JSON to load quickly.
+    public func tsvText() -> String {
+        var out = "id\tproducer\twine\tvintage\tregion\tsubregion\tcountry\tcolour\tscore\treleaseprice\tcurrency\n"
+        func clean(_ s: String?) -> String { (s ?? "").replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+        for i in 0..<count {
+            let w = self[i]
+            let fields = [w.id, w.producer, w.wine, w.vintage?.description, w.region, w.subregion, w.country, w.colour,
+                          w.score.map { String($0) }, w.releasePrice.map { String($0) }, w.currency]
+            out += fields.map(clean).joined(separator: "\t") + "\n"
+        }
+        return out
+    }
+}

@@ -55,9 +55,9 @@ public struct Matcher: Sendable {
         var recall: Float = 0.55
         var precision: Float = 0.35
         var order: Float = 0.10
-        var exactVintage: Float = 0.08
-        var correctedVintage: Float = 0.03
-        var allVintages: Float = 0.05
+        var exactVintage: Float = 0.15
+        var correctedVintage: Float = 0.06
+        var allVintages: Float = 0.08
         var unknownWordWeight: Float = 2.5
     }
 
@@ -294,11 +294,18 @@ public struct Matcher: Sendable {
         var bestWeight: Float = 0
         for k in 2...(bytes.count - 2) {
             let left = String(decoding: bytes[0..<k], as: UTF8.self), right = String(decoding: bytes[k...], as: UTF8.self)
-            guard let l = index.vocabulary[left], let r = index.vocabulary[right] else { continue }
+            guard let l = exactOrShape(left), let r = exactOrShape(right) else { continue }
             let w = index.weights[Int(l)] + index.weights[Int(r)]
             if w > bestWeight { bestWeight = w; best = [(l, 0.9), (r, 0.9)] }
         }
         return best
+    }
+
+    /// The catalogue word itself, or the one word with the same glyph shape.
+    func exactOrShape(_ word: String) -> UInt32? {
+        if let id = index.vocabulary[word] { return id }
+        guard word.utf8.count >= 3, let same = index.shapes[OCRDistance.shapeKey(word)], same.count == 1 else { return nil }
+        return same[0]
     }
 
     // MARK: - candidates
@@ -410,7 +417,7 @@ public struct Matcher: Sendable {
         var bonus: Float = 0
         switch fit {
         case .exact: bonus = tuning.exactVintage * min(1, strength)
-        case .corrected: bonus = tuning.correctedVintage
+        case .corrected: bonus = tuning.correctedVintage * min(1, strength * 2)
         case .allVintages: bonus = tuning.allVintages
         case .unspecified, .variant: bonus = 0
         }
@@ -435,17 +442,19 @@ public struct Matcher: Sendable {
         }
         if bestRow >= 0 { return (bestRow, .exact, bestStrength) }
         if !read.damagedYears.isEmpty {
+            var corrected = -1
+            var strength: Float = 0
             for k in rows {
                 let r = Int(index.labelRows[k])
                 let v = all[r].vintage
                 guard v > 0 else { continue }
-                var year = Array(String(v).utf8)
-                for d in read.damagedYears {
-                    let distance = year.withUnsafeBufferPointer { y in d.withUnsafeBufferPointer { OCRDistance.distance($0, y, limit: 1) } }
-                    if distance <= 1 { return (r, .corrected, 0.5) }
+                let year = Array(String(v).utf8)
+                for d in read.damagedYears where d.strength > strength {
+                    let distance = year.withUnsafeBufferPointer { y in d.digits.withUnsafeBufferPointer { OCRDistance.distance($0, y, limit: 1) } }
+                    if distance <= 1 { corrected = r; strength = d.strength }
                 }
-                year.removeAll()
             }
+            if corrected >= 0 { return (corrected, .corrected, strength) }
         }
         if everyVintage >= 0 { return (everyVintage, .allVintages, 1) }
         let first = Int(index.labelRows[rows.lowerBound])
@@ -460,5 +469,29 @@ public struct Matcher: Sendable {
             if g < gap { gap = g; nearest = r }
         }
         return (nearest, .variant, 0)
+    }
+}
+
+extension Matcher {
+    /// How a query was read and scored, for people tuning a catalogue or reporting a wrong match.
+    public func explain(_ query: MatchQuery) -> String {
+        let scratch = makeScratch()
+        let read = reader.read(query.text, vintage: query.vintage)
+        let words = resolve(read.words)
+        var lines = ["query: \(query.text)"]
+        lines.append("vintages: " + read.vintages.map { "\($0.code == CatalogueRow.nonVintage ? "NV" : String($0.code))@\(String(format: "%.2f", $0.strength))" }.joined(separator: " ")
+                     + (read.damagedYears.isEmpty ? "" : "  damaged: " + read.damagedYears.map { String(decoding: $0.digits, as: UTF8.self) }.joined(separator: " ")))
+        for (token, w) in zip(read.words, words) {
+            let found = w.resolutions.map { "\(index.words[Int($0.word)])@\(String(format: "%.2f", $0.sim))" }.joined(separator: " ")
+            lines.append("  \(token.text) → \(found.isEmpty ? "?" : found)  weight \(String(format: "%.2f", w.weight))\(w.optional ? " optional" : "")\(w.absorbed ? " absorbed" : "")")
+        }
+        let (result, features, scored) = evaluate(query, scratch: scratch)
+        for s in scored.prefix(6) {
+            lines.append(String(format: "  %.3f (text %.3f R %.2f P %.2f O %.2f prod %.2f %@) %@ %@", s.final, s.text, s.recall, s.precision, s.order,
+                                s.producerRecall, "\(s.fit)", catalogue.displayName(at: s.row), catalogue.vintage(at: s.row)?.description ?? "-"))
+        }
+        if let features { lines.append("features: " + zip(MatchFeatures.names, features.vector).map { "\($0)=\(String(format: "%.2f", $1))" }.joined(separator: " ")) }
+        lines.append("answer: \(result.type.rawValue) \(result.best?.name ?? "") \(result.best?.vintage?.description ?? "") confidence \(String(format: "%.3f", result.confidence))")
+        return lines.joined(separator: "\n")
     }
 }

@@ -13,7 +13,7 @@ struct ReadQuery: Sendable {
     var words: [MatchToken] = []
     var vintages: [VintageEvidence] = []
     /// Digit runs that may be damaged vintages ("201", "2O1"), compared with a label's years by edit distance.
-    var damagedYears: [[UInt8]] = []
+    var damagedYears: [(digits: [UInt8], strength: Float)] = []
 
     mutating func addVintage(_ code: Int16, _ strength: Float) {
         if let i = vintages.firstIndex(where: { $0.code == code }) {
@@ -57,9 +57,10 @@ struct QueryReader: Sendable {
             i += 1
         }
 
-        // Prices, units and sizes from the end of the line.
+        // Prices, units and sizes from the end of the line: the last number is a price; numbers before
+        // it only when marked as prices ($, 65.00, 14/56, a dot leader) or next to a unit ("Btl 650").
         var j = n - 1
-        var sawPrice = false
+        var tookPlainNumber = false
         while j >= 0 {
             let t = tokens[j]
             if roles[j] != .name { j -= 1; continue }
@@ -68,17 +69,24 @@ struct QueryReader: Sendable {
             let priceMarked = t.flags.contains(.currency) || t.flags.contains(.decimal) || t.flags.contains(.leaderBefore)
                 || t.flags.contains(.slashBefore) || (j + 1 < n && tokens[j + 1].flags.contains(.slashBefore) && roles[j + 1] == .price)
             if !priceMarked {
+                if tookPlainNumber { break }
                 // A year, or an apostrophe year, ends the price block: it is the vintage.
                 if t.flags.contains(.apostropheBefore) { break }
                 if digits.count == 4, let y = Int(String(decoding: digits, as: UTF8.self)), plausible(y) { break }
-                // A bare two-digit number may be the vintage ("… 98") or the price; keep both readings.
+                // "199 5": a year split by a stray space, not a price.
+                if j > 0, tokens[j - 1].isDigits, t.isDigits, tokens[j - 1].text.utf8.count + digits.count == 4,
+                   let y = Int(tokens[j - 1].text + t.text), plausible(y) { break }
+                tookPlainNumber = true
+            }
+            // A bare two-digit number may be the vintage ("… 98") or the price; keep both readings.
+            if !t.flags.contains(.currency) && !t.flags.contains(.decimal) {
                 if digits.count == 2, let yy = Int(String(decoding: digits, as: UTF8.self)) {
-                    let y = pivot(yy)
-                    query.addVintage(Int16(y), sawPrice ? 0.55 : 0.45)
+                    query.addVintage(Int16(pivot(yy)), priceMarked ? 0.3 : 0.45)
+                } else if (3...4).contains(digits.count) {
+                    query.damagedYears.append((digits, 0.2))
                 }
             }
             roles[j] = .price
-            sawPrice = true
             j -= 1
         }
 
@@ -87,48 +95,65 @@ struct QueryReader: Sendable {
             let t = tokens[first]
             if t.text == "bin" || t.text == "no", first + 1 < n, Self.numberLike(tokens[first + 1].text) != nil {
                 roles[first] = .noise; roles[first + 1] = .noise
-            } else if let digits = Self.numberLike(t.text), t.text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            } else if let digits = Self.numberLike(t.text), t.isDigits, !t.flags.contains(.apostropheBefore) {
                 let y = Int(String(decoding: digits, as: UTF8.self)) ?? 0
                 let laterYear = tokens[(first + 1)...].contains { u in
                     u.text.count == 4 && Int(u.text).map(plausible) == true || u.flags.contains(.apostropheBefore)
                 }
                 if t.flags.contains(.hashBefore) || !(digits.count == 4 && plausible(y)) || laterYear {
                     roles[first] = .noise
+                    // "96 Domaine …": a leading bare two-digit number is as often the vintage as a bin.
+                    if digits.count == 2, !t.flags.contains(.hashBefore), !laterYear { query.addVintage(Int16(pivot(y)), 0.45) }
                 }
             }
         }
 
-        // Vintages among the rest: 2015, '15, 2O15 (OCR), 20 15 (split), and damaged digit runs.
-        for k in 0..<n where roles[k] == .name {
+        // Vintages among the rest: 2015, '15, 2O15 (OCR), 20 15 or '1 5 (split), and damaged digit runs.
+        var k = 0
+        while k < n {
+            defer { k += 1 }
+            guard roles[k] == .name else { continue }
             let t = tokens[k]
             let isDigits = t.isDigits
-            if t.flags.contains(.apostropheBefore), t.text.utf8.count == 2 {
-                if let d = Self.digitShape(t.text), let yy = Int(String(decoding: d, as: UTF8.self)) {
-                    query.addVintage(Int16(pivot(yy)), isDigits ? 1 : 0.7)
-                    roles[k] = .vintage
+            let length = t.text.utf8.count
+            // A year broken by stray spaces: "20 15", "199 5", "'1 5", "20 2 3".
+            if isDigits, length < 4 {
+                var joined = t.text
+                var last = k
+                while joined.utf8.count < 4, last + 1 < n, roles[last + 1] == .name, tokens[last + 1].isDigits {
+                    last += 1
+                    joined += tokens[last].text
+                }
+                if last > k, joined.utf8.count == 4, let y = Int(joined), plausible(y) {
+                    query.addVintage(Int16(y), 0.6)
+                    for m in k...last { roles[m] = .vintage }
+                    continue
+                }
+                if last > k, t.flags.contains(.apostropheBefore), joined.utf8.count == 2, let yy = Int(joined) {
+                    query.addVintage(Int16(pivot(yy)), 0.6)
+                    for m in k...last { roles[m] = .vintage }
                     continue
                 }
             }
-            if t.text.utf8.count == 4, let d = Self.digitShape(t.text), d.filter({ _ in true }).count == 4,
-               let y = Int(String(decoding: d, as: UTF8.self)), plausible(y) {
-                let realDigits = t.text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.count
-                if realDigits >= 2 {
-                    query.addVintage(Int16(y), isDigits ? (t.flags.contains(.repaired) ? 0.85 : 0.95) : 0.7)
-                    roles[k] = .vintage
-                    continue
-                }
-            }
-            if isDigits, k + 1 < n, roles[k + 1] == .name, tokens[k + 1].isDigits,
-               t.text.utf8.count + tokens[k + 1].text.utf8.count == 4,
-               let y = Int(t.text + tokens[k + 1].text), plausible(y) {
-                query.addVintage(Int16(y), 0.6)
+            if t.flags.contains(.apostropheBefore), length == 2, let d = Self.digitShape(t.text),
+               let yy = Int(String(decoding: d, as: UTF8.self)) {
+                query.addVintage(Int16(pivot(yy)), isDigits ? 1 : 0.7)
                 roles[k] = .vintage
-                roles[k + 1] = .vintage
                 continue
             }
-            if (2...4).contains(t.text.utf8.count), let d = Self.digitShape(t.text),
+            if length == 4, let d = Self.digitShape(t.text), let y = Int(String(decoding: d, as: UTF8.self)), plausible(y),
                t.text.utf8.filter({ $0 >= 0x30 && $0 <= 0x39 }).count >= 2 {
-                query.damagedYears.append(d)
+                query.addVintage(Int16(y), isDigits ? (t.flags.contains(.repaired) ? 0.85 : 0.95) : 0.7)
+                roles[k] = .vintage
+                continue
+            }
+            if isDigits && length == 2, let yy = Int(t.text) {
+                // A bare "98" inside the line: probably the vintage; kept as an optional word too.
+                query.addVintage(Int16(pivot(yy)), 0.4)
+                continue
+            }
+            if (2...4).contains(length), let d = Self.digitShape(t.text), t.text.utf8.filter({ $0 >= 0x30 && $0 <= 0x39 }).count >= 2 {
+                query.damagedYears.append((d, 0.5))
                 if isDigits || t.flags.contains(.apostropheBefore) { roles[k] = .vintage }
             }
         }
@@ -147,7 +172,7 @@ struct QueryReader: Sendable {
 
     /// "clavoillon2019" (a space lost to OCR) → "clavoillon" + "2019".
     func splitGlued(_ tokens: [MatchToken]) -> [MatchToken] {
-        guard tokens.contains(where: { $0.text.utf8.count > 5 }) else { return tokens }
+        guard tokens.contains(where: { $0.text.utf8.count >= 6 }) else { return tokens }
         var out: [MatchToken] = []
         out.reserveCapacity(tokens.count + 2)
         for t in tokens {
@@ -161,6 +186,11 @@ struct QueryReader: Sendable {
                       let y = Int(String(decoding: bytes.prefix(4), as: UTF8.self)), plausible(y) {
                 out.append(MatchToken(String(decoding: bytes.prefix(4), as: UTF8.self), flags: [.repaired]))
                 out.append(MatchToken(String(decoding: bytes.dropFirst(4), as: UTF8.self), flags: t.flags.union(.repaired)))
+            } else if bytes.count >= 6, bytes.suffix(2).allSatisfy(isDigit), !isDigit(bytes[bytes.count - 3]),
+                      bytes.dropLast(2).allSatisfy({ !isDigit($0) }) {
+                // "mouline06": a two-digit vintage glued on.
+                out.append(MatchToken(String(decoding: bytes.dropLast(2), as: UTF8.self), flags: t.flags.subtracting(.dotAfter).union(.repaired)))
+                out.append(MatchToken(String(decoding: bytes.suffix(2), as: UTF8.self), flags: [.repaired, .apostropheBefore]))
             } else {
                 out.append(t)
             }

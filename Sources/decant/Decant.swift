@@ -12,6 +12,6 @@ struct Decant: AsyncParsableCommand {
         language data); 73 output not writable; 75 output locked by another run; 1 internal error.
         """,
         version: DecantVersion.string,
-        subcommands: [RunCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, MatchCommand.self, CatalogueCommand.self, BenchCommand.self],
         defaultSubcommand: nil)
 }
