@@ -5,6 +5,8 @@ struct CatalogueRow: Sendable {
     static let grapeSeparator: Character = "\u{1F}"
     static let noVintage: Int16 = 0
     static let nonVintage: Int16 = -1
+    /// "MV" (multi-vintage) rows sit beside a producer's NV row; both read back as `.nonVintage`.
+    static let multiVintage: Int16 = -2
 
     var producer: UInt32 = 0
     var wine: UInt32 = 0
@@ -15,7 +17,7 @@ struct CatalogueRow: Sendable {
     /// Grape names joined by U+001F.
     var grapes: UInt32 = 0
     var currency: UInt32 = 0
-    /// 0: every vintage; -1: NV; otherwise the year.
+    /// 0: every vintage; -1: NV; -2: MV; otherwise the year.
     var vintage: Int16 = 0
     var drinkFrom: Int16 = 0
     var drinkTo: Int16 = 0
@@ -25,7 +27,7 @@ struct CatalogueRow: Sendable {
     var vintageValue: Vintage? {
         switch vintage {
         case Self.noVintage: return nil
-        case Self.nonVintage: return .nonVintage
+        case Self.nonVintage, Self.multiVintage: return .nonVintage
         default: return .year(Int(vintage))
         }
     }

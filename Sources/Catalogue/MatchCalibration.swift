@@ -10,22 +10,29 @@ import Foundation
 public struct MatchCalibration: Sendable, Codable, Equatable {
     /// Feature names, in the order `weights` applies to them (the first weight is the intercept).
     public var features: [String]
+    /// P(the row is the entry's wine in its vintage).
     public var weights: [Double]
+    /// P(the row's label — producer and cuvée — is the entry's, whatever the vintage).
+    public var labelWeights: [Double]
     /// Below this probability the best candidate is not an answer: "none" (or "producer-only").
     public var threshold: Double
     /// What the model was fitted on, for people reading the file.
     public var fittedOn: String
 
-    public init(features: [String], weights: [Double], threshold: Double = 0.5, fittedOn: String) {
+    public init(features: [String], weights: [Double], labelWeights: [Double], threshold: Double = 0.5, fittedOn: String) {
         self.features = features
         self.weights = weights
+        self.labelWeights = labelWeights
         self.threshold = threshold
         self.fittedOn = fittedOn
     }
 
-    public func probability(_ x: [Double]) -> Double {
-        var z = weights.first ?? 0
-        for (i, v) in x.enumerated() where i + 1 < weights.count { z += weights[i + 1] * v }
+    public func probability(_ x: [Double]) -> Double { Self.logistic(weights, x) }
+    public func labelProbability(_ x: [Double]) -> Double { Self.logistic(labelWeights, x) }
+
+    static func logistic(_ w: [Double], _ x: [Double]) -> Double {
+        var z = w.first ?? 0
+        for (i, v) in x.enumerated() where i + 1 < w.count { z += w[i + 1] * v }
         return 1 / (1 + exp(-z))
     }
 
@@ -34,14 +41,21 @@ public struct MatchCalibration: Sendable, Codable, Equatable {
     public static let builtIn: MatchCalibration = {
         (try? JSONDecoder().decode(MatchCalibration.self, from: Data(PackageResources.match_calibration_json)))
             ?? MatchCalibration(features: MatchFeatures.names, weights: [-6] + MatchFeatures.names.map { $0 == "score" ? 12 : 0 },
-                                fittedOn: "fallback: not fitted")
+                                labelWeights: [-6] + MatchFeatures.names.map { $0 == "score" ? 12 : 0 }, fittedOn: "fallback: not fitted")
     }()
 
-    /// Fits the logistic model by Newton's method with a small ridge penalty (no intercept penalty).
-    /// `samples` are feature vectors with whether the answer was right.
-    public static func fit(_ samples: [(features: [Double], correct: Bool)], names: [String], ridge: Double = 1e-3,
+    /// Fits both models on labelled evidence: each query's best candidate, and whether its row and
+    /// its label were right.
+    public static func fit(_ samples: [CalibrationSample], names: [String], ridge: Double = 1e-3,
                            fittedOn: String, threshold: Double = 0.5) -> MatchCalibration {
-        let d = names.count + 1
+        MatchCalibration(features: names,
+                         weights: fitLogistic(samples.map { ($0.features, $0.rowCorrect) }, dimension: names.count + 1, ridge: ridge),
+                         labelWeights: fitLogistic(samples.map { ($0.features, $0.labelCorrect) }, dimension: names.count + 1, ridge: ridge),
+                         threshold: threshold, fittedOn: fittedOn)
+    }
+
+    /// Logistic regression by Newton's method with a small ridge penalty (none on the intercept).
+    public static func fitLogistic(_ samples: [(features: [Double], correct: Bool)], dimension d: Int, ridge: Double = 1e-3) -> [Double] {
         var w = [Double](repeating: 0, count: d)
         let positives = Double(samples.filter(\.correct).count)
         let rate = min(max(positives / Double(max(samples.count, 1)), 1e-3), 1 - 1e-3)
@@ -71,7 +85,7 @@ public struct MatchCalibration: Sendable, Codable, Equatable {
             for i in 0..<d { w[i] += step[i]; largest = max(largest, abs(step[i])) }
             if largest < 1e-8 { break }
         }
-        return MatchCalibration(features: names, weights: w, threshold: threshold, fittedOn: fittedOn)
+        return w
     }
 
     /// Gaussian elimination with partial pivoting; nil for a singular system.
@@ -99,6 +113,19 @@ public struct MatchCalibration: Sendable, Codable, Equatable {
             x[r] = s / m[r * n + r]
         }
         return x
+    }
+}
+
+/// One query's evidence about its best candidate and what was true of it.
+public struct CalibrationSample: Sendable {
+    public var features: [Double]
+    public var rowCorrect: Bool
+    public var labelCorrect: Bool
+
+    public init(features: [Double], rowCorrect: Bool, labelCorrect: Bool) {
+        self.features = features
+        self.rowCorrect = rowCorrect
+        self.labelCorrect = labelCorrect
     }
 }
 

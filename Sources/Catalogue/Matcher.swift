@@ -171,13 +171,18 @@ public struct Matcher: Sendable {
         features.producerRecall = top.producerRecall
         features.margin = scored.count > 1 ? top.final - scored[1].final : top.final
         features.vintage = top.fit
+        features.rowShare = 1 / Float(max(1, index.labelRowRange(top.label).count))
         let unknown = words.filter { !$0.optional && !$0.absorbed && $0.resolutions.isEmpty }.count
         let counted = words.filter { !$0.optional && !$0.absorbed }.count
         features.unknownShare = counted == 0 ? 0 : Float(unknown) / Float(counted)
 
-        let p = calibration.probability(features.vector)
+        let x = features.vector
+        let p = calibration.probability(x)
+        let pLabel = max(p, calibration.labelProbability(x))
         let alternatives = scored.dropFirst().prefix(3).map { candidate(for: $0) }
-        if p >= calibration.threshold {
+        // Answer the row when it is likely right, or when it is likelier right than the catalogue is
+        // to lack the wine (a sure label in an uncertain vintage still beats "none").
+        if p >= min(calibration.threshold, 1 - pLabel) {
             return (MatchResult(best: candidate(for: top), alternatives: Array(alternatives), confidence: p,
                                 type: top.fit == .variant ? .vintageVariant : .exact), features, scored)
         }
@@ -192,10 +197,10 @@ public struct Matcher: Sendable {
            scored.prefix(3).allSatisfy({ index.labelProducer[$0.label] == UInt32(producer) || $0.final < top.final - 0.05 }) {
             let name = index.producerNames[producer]
             return (MatchResult(best: MatchCandidate(wineID: "", name: name, vintage: nil, score: Double(top.final)),
-                                alternatives: [candidate(for: top)] + alternatives.prefix(2), confidence: 1 - p,
+                                alternatives: [candidate(for: top)] + alternatives.prefix(2), confidence: 1 - pLabel,
                                 type: .producerOnly), features, scored)
         }
-        return (MatchResult(best: nil, alternatives: [candidate(for: top)] + alternatives.prefix(2), confidence: 1 - p, type: .none),
+        return (MatchResult(best: nil, alternatives: [candidate(for: top)] + alternatives.prefix(2), confidence: 1 - pLabel, type: .none),
                 features, scored)
     }
 
@@ -252,13 +257,15 @@ public struct Matcher: Sendable {
     func lookup(_ word: String, dotAfter: Bool, digits: Bool) -> [(word: UInt32, sim: Float)] {
         var found: [(word: UInt32, sim: Float)] = []
         let length = word.utf8.count
+        var exact: UInt32?
         if let id = index.vocabulary[word] {
             found.append((id, 1))
-            if !(dotAfter && length >= 3 && length <= 5) { return found }
+            exact = id
+            if !(dotAfter && length >= 3 && length <= 5) && length < 5 { return found }
         }
         if digits { return found }
         if dotAfter && length >= 3 {
-            for id in index.words(withPrefix: word, limit: 6) where id != found.first?.word {
+            for id in index.words(withPrefix: word, limit: 6) where id != exact {
                 found.append((id, 0.85))
             }
             if !found.isEmpty { return found }
@@ -275,29 +282,47 @@ public struct Matcher: Sendable {
             for s in shapeIDs { candidates.formUnion(index.shapeWords[Int(s)]) }
         }
         let limit: Float = length >= 7 ? 2.2 : 1.2
-        for id in candidates {
+        for id in candidates where id != exact {
             let other = index.words[Int(id)]
             let d = OCRDistance.distance(word, other, limit: limit)
             guard d <= limit else { continue }
-            let sim = OCRDistance.similarity(distance: d, length, other.utf8.count)
+            // Beside an exact word, a neighbour ("grande" for "grandes") is a weaker reading.
+            let sim = OCRDistance.similarity(distance: d, length, other.utf8.count) * (exact == nil ? 1 : 0.8)
             if sim >= 0.6 { found.append((id, sim)) }
+        }
+        if found.isEmpty && length >= 4 {
+            // A word cut short without a full stop ("Plac" for "Places").
+            for id in index.words(withPrefix: word, limit: 3) { found.append((id, 0.7)) }
         }
         found.sort { $0.sim > $1.sim }
         if found.count > 4 { found.removeLast(found.count - 4) }
         return found
     }
 
-    /// "domaineleflaive" → domaine + leflaive, when both halves are catalogue words.
+    /// "domaineleflaive" → domaine + leflaive; "domainegougesfixin" → three words: lost spaces, found by
+    /// splitting into catalogue words (exact, same glyph shape, or the last part one slip away).
     func split(_ word: String) -> [(word: UInt32, sim: Float)] {
         let bytes = Array(word.utf8)
         var best: [(word: UInt32, sim: Float)] = []
         var bestWeight: Float = 0
-        for k in 2...(bytes.count - 2) {
-            let left = String(decoding: bytes[0..<k], as: UTF8.self), right = String(decoding: bytes[k...], as: UTF8.self)
-            guard let l = exactOrShape(left), let r = exactOrShape(right) else { continue }
-            let w = index.weights[Int(l)] + index.weights[Int(r)]
-            if w > bestWeight { bestWeight = w; best = [(l, 0.9), (r, 0.9)] }
+        func search(_ start: Int, _ parts: [(word: UInt32, sim: Float)], _ weight: Float) {
+            if start == bytes.count {
+                if parts.count >= 2 && weight > bestWeight { bestWeight = weight; best = parts }
+                return
+            }
+            guard parts.count < 3 else { return }
+            for end in stride(from: bytes.count, through: start + 2, by: -1) {
+                if start == 0 && end == bytes.count { continue }
+                let piece = String(decoding: bytes[start..<end], as: UTF8.self)
+                if let id = exactOrShape(piece) {
+                    search(end, parts + [(id, 0.9)], weight + index.weights[Int(id)])
+                } else if end == bytes.count, parts.count >= 1, end - start >= 4,
+                          let near = lookup(piece, dotAfter: false, digits: false).first, near.sim >= 0.7 {
+                    search(end, parts + [(near.word, 0.9 * near.sim)], weight + index.weights[Int(near.word)] * near.sim)
+                }
+            }
         }
+        search(0, [], 0)
         return best
     }
 
@@ -416,7 +441,7 @@ public struct Matcher: Sendable {
         let (row, fit, strength) = pickRow(label: l, read: read)
         var bonus: Float = 0
         switch fit {
-        case .exact: bonus = tuning.exactVintage * min(1, strength)
+        case .exact: bonus = tuning.exactVintage * min(1, strength * strength)
         case .corrected: bonus = tuning.correctedVintage * min(1, strength * 2)
         case .allVintages: bonus = tuning.allVintages
         case .unspecified, .variant: bonus = 0
@@ -465,7 +490,7 @@ public struct Matcher: Sendable {
         for k in rows {
             let r = Int(index.labelRows[k])
             let v = Int(all[r].vintage)
-            let g = wanted.code < 0 || v < 0 ? (v == Int(wanted.code) ? 0 : 1000) : abs(v - Int(wanted.code))
+            let g = wanted.code < 0 || v < 0 ? (v < 0 && wanted.code < 0 ? 0 : 1000) : abs(v - Int(wanted.code))
             if g < gap { gap = g; nearest = r }
         }
         return (nearest, .variant, 0)

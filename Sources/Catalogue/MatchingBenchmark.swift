@@ -58,14 +58,18 @@ public enum MatchingBenchmark {
     }
 
     /// Samples for fitting the calibration: each query's best-candidate evidence and whether that
-    /// candidate was the expected row (for queries without an answer, it never is).
-    public static func calibrationSamples(_ matcher: Matcher, queries: [LabelledQuery]) -> [(features: [Double], correct: Bool)] {
+    /// candidate's row, and its label, were the expected ones (for queries without an answer, never).
+    public static func calibrationSamples(_ matcher: Matcher, queries: [LabelledQuery]) -> [CalibrationSample] {
         let scratch = matcher.makeScratch()
-        var out: [(features: [Double], correct: Bool)] = []
+        let catalogue = matcher.catalogue
+        var out: [CalibrationSample] = []
         for q in queries {
             let (_, features, scored) = matcher.evaluate(MatchQuery(q.text), scratch: scratch)
             guard let features, let top = scored.first else { continue }
-            out.append((features.vector, matcher.catalogue.id(at: top.row) == q.expectedID))
+            let expected = q.expectedID.flatMap { catalogue.index(ofID: $0) }
+            let label = expected.map { catalogue.rows[$0].producer == catalogue.rows[top.row].producer
+                && catalogue.rows[$0].wine == catalogue.rows[top.row].wine } ?? false
+            out.append(CalibrationSample(features: features.vector, rowCorrect: expected == top.row, labelCorrect: label))
         }
         return out
     }

@@ -38,7 +38,10 @@ struct QueryReader: Sendable {
 
     func read(_ line: String, vintage: Vintage? = nil) -> ReadQuery {
         var query = ReadQuery()
-        if let vintage { query.addVintage(CatalogueRow.code(vintage), 1.2) }
+        if let vintage {
+            query.addVintage(CatalogueRow.code(vintage), 1.2)
+            if vintage == .nonVintage { query.addVintage(CatalogueRow.multiVintage, 0.6) }
+        }
         var tokens = splitGlued(MatchText.tokenize(line))
         var roles = [Role](repeating: .name, count: tokens.count)
         let n = tokens.count
@@ -47,11 +50,13 @@ struct QueryReader: Sendable {
         var i = 0
         while i < n {
             let t = tokens[i].text
-            if t == "nv" || t == "mv" { roles[i] = .vintage; query.addVintage(CatalogueRow.nonVintage, 1) }
+            if t == "nv" { roles[i] = .vintage; query.addVintage(CatalogueRow.nonVintage, 1); query.addVintage(CatalogueRow.multiVintage, 0.5) }
+            if t == "mv" { roles[i] = .vintage; query.addVintage(CatalogueRow.multiVintage, 1); query.addVintage(CatalogueRow.nonVintage, 0.5) }
             if t == "n", i + 1 < n, tokens[i + 1].text == "v",
                tokens[i].flags.contains(.dotAfter) || tokens[i + 1].flags.contains(.slashBefore) {
                 roles[i] = .vintage; roles[i + 1] = .vintage
                 query.addVintage(CatalogueRow.nonVintage, 1)
+                query.addVintage(CatalogueRow.multiVintage, 0.5)
                 i += 1
             }
             i += 1
@@ -102,6 +107,8 @@ struct QueryReader: Sendable {
                 }
                 if t.flags.contains(.hashBefore) || !(digits.count == 4 && plausible(y)) || laterYear {
                     roles[first] = .noise
+                    // "207 Domaine …" may be a bin or a damaged 2007/2017: weak evidence either way.
+                    if (3...4).contains(digits.count), !laterYear { query.damagedYears.append((digits, 0.25)) }
                     // "96 Domaine …": a leading bare two-digit number is as often the vintage as a bin.
                     if digits.count == 2, !t.flags.contains(.hashBefore), !laterYear { query.addVintage(Int16(pivot(y)), 0.45) }
                 }
@@ -148,8 +155,9 @@ struct QueryReader: Sendable {
                 continue
             }
             if isDigits && length == 2, let yy = Int(t.text) {
-                // A bare "98" inside the line: probably the vintage; kept as an optional word too.
-                query.addVintage(Int16(pivot(yy)), 0.4)
+                // A bare "98" inside the line (or glued to a word: "mouline06"): probably the vintage.
+                query.addVintage(Int16(pivot(yy)), t.flags.contains(.repaired) ? 0.6 : 0.4)
+                if t.flags.contains(.repaired) { roles[k] = .vintage }
                 continue
             }
             if (2...4).contains(length), let d = Self.digitShape(t.text), t.text.utf8.filter({ $0 >= 0x30 && $0 <= 0x39 }).count >= 2 {
@@ -170,27 +178,28 @@ struct QueryReader: Sendable {
 
     func pivot(_ yy: Int) -> Int { yy <= (runYear + 1) % 100 ? 2000 + yy : 1900 + yy }
 
-    /// "clavoillon2019" (a space lost to OCR) → "clavoillon" + "2019".
+    /// "clavoillon2019", "'14bodega", "leeuwin201" (a space lost to OCR) → word + number. Only runs of
+    /// two or more digits at either end of a word of three or more letters are split off.
     func splitGlued(_ tokens: [MatchToken]) -> [MatchToken] {
-        guard tokens.contains(where: { $0.text.utf8.count >= 6 }) else { return tokens }
+        guard tokens.contains(where: { $0.text.utf8.count >= 5 }) else { return tokens }
         var out: [MatchToken] = []
         out.reserveCapacity(tokens.count + 2)
+        let isDigit = { (b: UInt8) in b >= 0x30 && b <= 0x39 }
         for t in tokens {
             let bytes = Array(t.text.utf8)
-            let isDigit = { (b: UInt8) in b >= 0x30 && b <= 0x39 }
-            if bytes.count > 5, bytes.suffix(4).allSatisfy(isDigit), !isDigit(bytes[bytes.count - 5]),
-               let y = Int(String(decoding: bytes.suffix(4), as: UTF8.self)), plausible(y) {
-                out.append(MatchToken(String(decoding: bytes.dropLast(4), as: UTF8.self), flags: t.flags.subtracting(.dotAfter).union(.repaired)))
-                out.append(MatchToken(String(decoding: bytes.suffix(4), as: UTF8.self), flags: [.repaired]))
-            } else if bytes.count > 5, bytes.prefix(4).allSatisfy(isDigit), !isDigit(bytes[4]),
-                      let y = Int(String(decoding: bytes.prefix(4), as: UTF8.self)), plausible(y) {
-                out.append(MatchToken(String(decoding: bytes.prefix(4), as: UTF8.self), flags: [.repaired]))
-                out.append(MatchToken(String(decoding: bytes.dropFirst(4), as: UTF8.self), flags: t.flags.union(.repaired)))
-            } else if bytes.count >= 6, bytes.suffix(2).allSatisfy(isDigit), !isDigit(bytes[bytes.count - 3]),
-                      bytes.dropLast(2).allSatisfy({ !isDigit($0) }) {
-                // "mouline06": a two-digit vintage glued on.
-                out.append(MatchToken(String(decoding: bytes.dropLast(2), as: UTF8.self), flags: t.flags.subtracting(.dotAfter).union(.repaired)))
-                out.append(MatchToken(String(decoding: bytes.suffix(2), as: UTF8.self), flags: [.repaired, .apostropheBefore]))
+            guard bytes.count >= 5 else { out.append(t); continue }
+            let lead = bytes.prefix(while: isDigit).count
+            let trail = bytes.reversed().prefix(while: isDigit).count
+            let letters = bytes.count - lead - trail
+            guard letters >= 3, !bytes[lead..<(bytes.count - trail)].contains(where: isDigit) else { out.append(t); continue }
+            if lead >= 2 && lead <= 4 {
+                var flags: MatchToken.Flags = [.repaired]
+                if t.flags.contains(.apostropheBefore) { flags.insert(.apostropheBefore) }
+                out.append(MatchToken(String(decoding: bytes[0..<lead], as: UTF8.self), flags: flags))
+                out.append(MatchToken(String(decoding: bytes[lead...], as: UTF8.self), flags: t.flags.subtracting(.apostropheBefore).union(.repaired)))
+            } else if trail >= 2 && trail <= 4 {
+                out.append(MatchToken(String(decoding: bytes.dropLast(trail), as: UTF8.self), flags: t.flags.subtracting([.dotAfter, .breakAfter]).union(.repaired)))
+                out.append(MatchToken(String(decoding: bytes.suffix(trail), as: UTF8.self), flags: t.flags.intersection([.breakAfter]).union(.repaired)))
             } else {
                 out.append(t)
             }

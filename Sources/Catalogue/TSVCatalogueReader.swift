@@ -114,7 +114,8 @@ enum TSVCatalogueReader {
             return (1800...2200).contains(y) ? Int16(y) : nil
         }
         let letters = p.filter { $0 != 0x2E }.map { $0 & 0xDF }
-        if letters == [0x4E, 0x56] || letters == [0x4D, 0x56] { return CatalogueRow.nonVintage }
+        if letters == [0x4E, 0x56] { return CatalogueRow.nonVintage }
+        if letters == [0x4D, 0x56] { return CatalogueRow.multiVintage }
         return nil
     }
 
