@@ -13,6 +13,10 @@ public struct Catalogue: Sendable {
     /// Row i's id is ids' string i + 1 (ids are unique, so the pool doubles as the id lookup).
     var ids: StringPool
     var rows: [CatalogueRow]
+    /// Label of each row: rows with the same producer and wine once folded (accents, case,
+    /// abbreviations) share one, whatever their vintage.
+    var rowLabel: [UInt32]
+    var labelCount: Int
 
     /// Builds a catalogue from values (duplicates merged, repeated ids skipped, both reported).
     public init(name: String, wines: [Wine], problems: [CatalogueError] = [], file: String? = nil) {
@@ -22,11 +26,14 @@ public struct Catalogue: Sendable {
         self.problems = problems + self.problems
     }
 
-    init(name: String, pool: StringPool, ids: StringPool, rows: [CatalogueRow], problems: [CatalogueError]) {
+    init(name: String, pool: StringPool, ids: StringPool, rows: [CatalogueRow], rowLabel: [UInt32], labelCount: Int,
+         problems: [CatalogueError]) {
         self.name = name
         self.pool = pool
         self.ids = ids
         self.rows = rows
+        self.rowLabel = rowLabel
+        self.labelCount = labelCount
         self.problems = problems
     }
 

@@ -3,12 +3,6 @@ import Entries
 /// Collects rows into a `Catalogue`: interns text, merges duplicates (same producer, wine and vintage
 /// once accents, case and abbreviations are folded) and refuses a repeated id, reporting each by line.
 struct CatalogueBuilder {
-    struct Identity: Hashable {
-        var producer: UInt32
-        var wine: UInt32
-        var vintage: Int16
-    }
-
     let file: String
     let text: MatchText
     var pool = StringPool()
@@ -21,8 +15,27 @@ struct CatalogueBuilder {
     private var keyOf: [UInt32] = []
     private var keys = StringPool()
     private var colourOf: [UInt32: UInt32] = [:]
-    private var identities: [Identity: Int32] = [:]
+    /// Label (folded producer + folded wine) of each row, and each label's rows as a linked list, so a
+    /// duplicate vintage is found by walking a handful of rows instead of hashing every identity.
+    private var labels = UInt64Map()
+    private(set) var rowLabel: [UInt32] = []
+    private var labelHead: [Int32] = []
+    private var nextInLabel: [Int32] = []
     private(set) var merged = 0
+
+    mutating func reserve(rows: Int) {
+        ids.reserve(strings: rows, bytes: rows * 8)
+        pool.reserve(strings: rows / 8, bytes: rows * 4)
+        rowsReserve(rows)
+    }
+
+    private mutating func rowsReserve(_ n: Int) {
+        rows.reserveCapacity(n)
+        origins.reserveCapacity(n)
+        rowLabel.reserveCapacity(n)
+        nextInLabel.reserveCapacity(n)
+        labels.reserve(n / 3)
+    }
 
     init(file: String, text: MatchText = MatchText()) {
         self.file = file
@@ -90,15 +103,22 @@ struct CatalogueBuilder {
             problems.append(CatalogueError(file: file, line: lineNumber, "\(prefix)row has no id; skipped"))
             return
         }
-        let identity = Identity(producer: key(of: row.producer), wine: key(of: row.wine), vintage: row.vintage)
-        if let existing = identities[identity] {
-            mergeFields(of: row, into: Int(existing))
-            merged += 1
-            let (firstLine, firstPrefix) = describe(origins[Int(existing)])
-            let first = firstLine.map { "line \($0)" } ?? String(firstPrefix.dropLast(2))
-            problems.append(CatalogueError(file: file, line: lineNumber,
-                                           "\(prefix)duplicate of \(first) (same producer, wine and vintage); merged into id \(ids.string(UInt32(existing + 1)))"))
-            return
+        let labelKey = UInt64(key(of: row.producer)) << 32 | UInt64(key(of: row.wine))
+        let label = labels.find(labelKey)
+        if let label {
+            var r = labelHead[Int(label)]
+            while r >= 0 {
+                if rows[Int(r)].vintage == row.vintage {
+                    mergeFields(of: row, into: Int(r))
+                    merged += 1
+                    let (firstLine, firstPrefix) = describe(origins[Int(r)])
+                    let first = firstLine.map { "line \($0)" } ?? String(firstPrefix.dropLast(2))
+                    problems.append(CatalogueError(file: file, line: lineNumber,
+                                                   "\(prefix)duplicate of \(first) (same producer, wine and vintage); merged into id \(ids.string(UInt32(r + 1)))"))
+                    return
+                }
+                r = nextInLabel[Int(r)]
+            }
         }
         let before = ids.count
         let idNumber = ids.intern(id)
@@ -109,7 +129,18 @@ struct CatalogueBuilder {
                                            "\(prefix)id \"\(ids.string(idNumber))\" is already used by \(first); row skipped"))
             return
         }
-        identities[identity] = Int32(rows.count)
+        let index = Int32(rows.count)
+        if let label {
+            nextInLabel.append(labelHead[Int(label)])
+            labelHead[Int(label)] = index
+            rowLabel.append(label)
+        } else {
+            let l = UInt32(labelHead.count)
+            labels.insert(labelKey, l)
+            labelHead.append(index)
+            nextInLabel.append(-1)
+            rowLabel.append(l)
+        }
         rows.append(row)
         origins.append(origin)
     }
@@ -137,6 +168,71 @@ struct CatalogueBuilder {
     }
 
     func build(name: String) -> Catalogue {
-        Catalogue(name: name, pool: pool, ids: ids, rows: rows, problems: problems)
+        Catalogue(name: name, pool: pool, ids: ids, rows: rows, rowLabel: rowLabel, labelCount: labelHead.count, problems: problems)
+    }
+}
+
+/// UInt64 → UInt32 open addressing with key and value side by side (one cache line per probe).
+struct UInt64Map: Sendable {
+    private struct Slot { var key: UInt64; var value: UInt32 }
+    private static let empty = UInt32.max
+    private var slots: [Slot] = Array(repeating: Slot(key: 0, value: UInt64Map.empty), count: 1024)
+    private(set) var count = 0
+
+    init() {}
+
+    mutating func reserve(_ n: Int) {
+        var size = slots.count
+        while size < n * 2 { size *= 2 }
+        if size > slots.count { resize(size) }
+    }
+
+    @inline(__always)
+    private static func slot(_ key: UInt64, _ mask: Int) -> Int {
+        var h = key
+        h = (h ^ (h >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        return Int(truncatingIfNeeded: h ^ (h >> 33)) & mask
+    }
+
+    func find(_ key: UInt64) -> UInt32? {
+        slots.withUnsafeBufferPointer { t in
+            let mask = t.count - 1
+            var s = Self.slot(key, mask)
+            while t[s].value != Self.empty {
+                if t[s].key == key { return t[s].value }
+                s = (s + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    /// Inserts or replaces.
+    mutating func insert(_ key: UInt64, _ value: UInt32) {
+        if (count + 1) * 2 > slots.count { resize(slots.count * 2) }
+        let added: Bool = slots.withUnsafeMutableBufferPointer { t in
+            let mask = t.count - 1
+            var s = Self.slot(key, mask)
+            while t[s].value != Self.empty {
+                if t[s].key == key { t[s].value = value; return false }
+                s = (s + 1) & mask
+            }
+            t[s] = Slot(key: key, value: value)
+            return true
+        }
+        if added { count += 1 }
+    }
+
+    private mutating func resize(_ size: Int) {
+        let old = slots
+        slots = Array(repeating: Slot(key: 0, value: Self.empty), count: size)
+        slots.withUnsafeMutableBufferPointer { t in
+            let mask = size - 1
+            for e in old where e.value != Self.empty {
+                var s = Self.slot(e.key, mask)
+                while t[s].value != Self.empty { s = (s + 1) & mask }
+                t[s] = e
+            }
+        }
     }
 }

@@ -68,21 +68,16 @@ struct MatchIndex: Sendable {
             return tokenLists.count - 1
         }
 
-        // Labels: distinct (producer words, wine words).
-        var labelOf: [UInt64: UInt32] = [:]
-        labelOf.reserveCapacity(rows.count / 3)
-        var rowLabel = [UInt32](repeating: 0, count: rows.count)
-        var firstRow: [UInt32] = []
+        // Labels: the catalogue's (folded producer, folded wine) groups.
+        labelCount = catalogue.labelCount
+        let rowLabel = catalogue.rowLabel
+        var firstRow = [Int32](repeating: -1, count: labelCount)
+        for (r, l) in rowLabel.enumerated() where firstRow[Int(l)] < 0 { firstRow[Int(l)] = Int32(r) }
         var producerIDs: [UInt32: UInt32] = [:]
-        for (r, row) in rows.enumerated() {
+        labelWords.reserveCapacity(labelCount * 8)
+        for l in 0..<labelCount {
+            let row = rows[Int(firstRow[l])]
             let p = tokens(row.producer), w = tokens(row.wine)
-            let key = UInt64(sequenceOf[Int(row.producer)]) << 32 | UInt64(sequenceOf[Int(row.wine)])
-            if let l = labelOf[key] { rowLabel[r] = l; continue }
-            let l = UInt32(labelCount)
-            labelCount += 1
-            labelOf[key] = l
-            rowLabel[r] = l
-            firstRow.append(UInt32(r))
             var seen = Set<UInt32>()
             var producerWords = 0
             for t in tokenLists[p] where seen.insert(t).inserted { labelWords.append(t); producerWords += 1 }

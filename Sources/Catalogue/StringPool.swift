@@ -1,3 +1,5 @@
+import Foundation
+
 /// Interned UTF-8 strings in one byte arena: a million-row catalogue repeats the same producers,
 /// regions and countries over and over, so each distinct text is stored once and rows hold ids.
 /// Id 0 is the empty string, which stands for "absent".
@@ -5,20 +7,31 @@ struct StringPool: Sendable {
     private(set) var bytes: [UInt8] = []
     /// String i is bytes[starts[i]..<starts[i + 1]].
     private(set) var starts: [UInt32] = [0, 0]
-    /// Open addressing over ids (0 = free slot); capacity is a power of two.
-    private var slots: [UInt32] = Array(repeating: 0, count: 1024)
-    private var hashes: [UInt32] = [0]
+    /// Open addressing; each slot is hash << 32 | id (0 = free), so a probe needs one memory access.
+    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
 
     var count: Int { starts.count - 1 }
 
     init() {}
 
+    /// Room for about `count` strings of `total` bytes without rehashing.
+    mutating func reserve(strings count: Int, bytes total: Int) {
+        bytes.reserveCapacity(total)
+        starts.reserveCapacity(count + 2)
+        var size = slots.count
+        while size < count * 2 { size *= 2 }
+        if size > slots.count { rehash(size) }
+    }
+
     @inline(__always)
     static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        // FNV-1a: short keys, no allocation, good enough spread for linear probing.
         var h: UInt32 = 2_166_136_261
         for b in p { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return h == 0 ? 1 : h
+        // FNV's low bits cluster on short numeric keys ("1", "2", …); mix before masking.
+        h ^= h >> 16
+        h = h &* 0x85EB_CA6B
+        h ^= h >> 13
+        return h
     }
 
     mutating func intern(_ text: String) -> UInt32 {
@@ -29,54 +42,53 @@ struct StringPool: Sendable {
     mutating func intern(_ p: UnsafeBufferPointer<UInt8>) -> UInt32 {
         if p.isEmpty { return 0 }
         let h = Self.hash(p)
-        let mask = slots.count - 1
-        var slot = Int(h) & mask
-        while true {
-            let id = slots[slot]
-            if id == 0 { break }
-            if hashes[Int(id)] == h && equals(id, p) { return id }
-            slot = (slot + 1) & mask
-        }
+        let (found, slot) = probe(p, h)
+        if let found { return found }
         let id = UInt32(count)
         bytes.append(contentsOf: p)
         starts.append(UInt32(bytes.count))
-        hashes.append(h)
-        slots[slot] = id
-        if count * 2 > slots.count { grow() }
+        slots[slot] = UInt64(h) << 32 | UInt64(id)
+        if count * 2 > slots.count { rehash(slots.count * 2) }
         return id
     }
 
-    /// The id of `text` if it was interned, without adding it.
+    /// The id of `p` if it was interned, without adding it.
     func lookup(_ p: UnsafeBufferPointer<UInt8>) -> UInt32? {
         if p.isEmpty { return 0 }
-        let h = Self.hash(p)
-        let mask = slots.count - 1
-        var slot = Int(h) & mask
-        while true {
-            let id = slots[slot]
-            if id == 0 { return nil }
-            if hashes[Int(id)] == h && equals(id, p) { return id }
-            slot = (slot + 1) & mask
+        return probe(p, Self.hash(p)).id
+    }
+
+    @inline(__always)
+    private func probe(_ p: UnsafeBufferPointer<UInt8>, _ h: UInt32) -> (id: UInt32?, slot: Int) {
+        slots.withUnsafeBufferPointer { table in
+            bytes.withUnsafeBufferPointer { all in
+                starts.withUnsafeBufferPointer { st in
+                    let mask = table.count - 1
+                    var slot = Int(h) & mask
+                    while true {
+                        let entry = table[slot]
+                        if entry == 0 { return (nil, slot) }
+                        if UInt32(truncatingIfNeeded: entry >> 32) == h {
+                            let id = Int(UInt32(truncatingIfNeeded: entry))
+                            let s = Int(st[id]), e = Int(st[id + 1])
+                            if e - s == p.count, let a = all.baseAddress, let b = p.baseAddress, memcmp(a + s, b, p.count) == 0 {
+                                return (UInt32(id), slot)
+                            }
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
+            }
         }
     }
 
-    private func equals(_ id: UInt32, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        let s = Int(starts[Int(id)]), e = Int(starts[Int(id) + 1])
-        guard e - s == p.count else { return false }
-        return bytes.withUnsafeBufferPointer { all in
-            var i = 0
-            while i < p.count { if all[s + i] != p[i] { return false }; i += 1 }
-            return true
-        }
-    }
-
-    private mutating func grow() {
-        var next = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = next.count - 1
-        for id in 1..<UInt32(count) {
-            var slot = Int(hashes[Int(id)]) & mask
+    private mutating func rehash(_ size: Int) {
+        var next = [UInt64](repeating: 0, count: size)
+        let mask = size - 1
+        for entry in slots where entry != 0 {
+            var slot = Int(UInt32(truncatingIfNeeded: entry >> 32)) & mask
             while next[slot] != 0 { slot = (slot + 1) & mask }
-            next[slot] = id
+            next[slot] = entry
         }
         slots = next
     }
