@@ -115,7 +115,7 @@ public enum CatalogueImporter {
             column[field] = i
         }
         let base = ((file as NSString).deletingPathExtension as String)
-        let fileColour = mapping.colourFromFileName ? WineColour.normalize(base) : nil
+        let fileColour = mapping.colourFromFileName ? WineColour.known(base) : nil
         var out: [(Wine, Int)] = []
         out.reserveCapacity(records.count)
         for record in records.dropFirst() {

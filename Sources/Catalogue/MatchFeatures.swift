@@ -15,7 +15,8 @@ enum VintageFit: Int, Sendable {
 /// The evidence about one candidate that the calibration turns into a probability.
 struct MatchFeatures: Sendable {
     static let names = ["score", "recall", "precision", "order", "margin", "producerRecall", "unknownShare",
-                        "vintageExact", "vintageCorrected", "vintageAll", "vintageUnspecified", "vintageVariant", "rowShare"]
+                        "vintageExact", "vintageCorrected", "vintageAll", "vintageUnspecified", "vintageVariant", "rowShare",
+                        "wineRecall", "recallTimesPrecision", "unexplainedWeight"]
 
     var score: Float = 0
     var recall: Float = 0
@@ -27,11 +28,15 @@ struct MatchFeatures: Sendable {
     var vintage: VintageFit = .unspecified
     /// 1 / number of rows (vintages) of the label: the odds of a blind pick among them.
     var rowShare: Float = 1
+    var wineRecall: Float = 0
+    /// Weight of query words the label does not explain (absolute: one rare unexplained word matters).
+    var unexplainedWeight: Float = 0
 
     var vector: [Double] {
         [Double(score), Double(recall), Double(precision), Double(order), Double(min(margin, 0.3)), Double(producerRecall),
          Double(unknownShare),
          vintage == .exact ? 1 : 0, vintage == .corrected ? 1 : 0, vintage == .allVintages ? 1 : 0,
-         vintage == .unspecified ? 1 : 0, vintage == .variant ? 1 : 0, Double(rowShare)]
+         vintage == .unspecified ? 1 : 0, vintage == .variant ? 1 : 0, Double(rowShare),
+         Double(wineRecall), Double(recall * precision), Double(min(unexplainedWeight, 20) / 10)]
     }
 }

@@ -65,9 +65,8 @@ public struct MatchText: Sendable {
             let keys = rule.abbreviation.flatMap { Self.tokenize($0).map(\.text) }
             let expansion = Self.tokenize(rule.expansion).map(\.text)
             guard let first = keys.first, !expansion.isEmpty else { continue }
-            let needsUpper = rule.exactCase && rule.abbreviation.allSatisfy { word in
-                word.unicodeScalars.contains(where: TextFolding.isUpper) && !word.unicodeScalars.contains(where: TextFolding.isLower)
-            }
+            // The table marks short codes "exact" (CS, PN, GC): they stand for wine words only in capitals.
+            let needsUpper = rule.exactCase
             rules[first, default: []].append(Rule(tokens: keys, expansion: expansion, needsUpper: needsUpper))
         }
         for key in rules.keys { rules[key]?.sort { $0.tokens.count > $1.tokens.count } }

@@ -114,6 +114,8 @@ public struct Matcher: Sendable {
         var precision: Float
         var order: Float
         var producerRecall: Float
+        var wineRecall: Float
+        var unexplained: Float
         var fit: VintageFit
     }
 
@@ -169,6 +171,8 @@ public struct Matcher: Sendable {
         features.precision = top.precision
         features.order = top.order
         features.producerRecall = top.producerRecall
+        features.wineRecall = top.wineRecall
+        features.unexplainedWeight = top.unexplained
         features.margin = scored.count > 1 ? top.final - scored[1].final : top.final
         features.vintage = top.fit
         features.rowShare = 1 / Float(max(1, index.labelRowRange(top.label).count))
@@ -182,9 +186,15 @@ public struct Matcher: Sendable {
         let alternatives = scored.dropFirst().prefix(3).map { candidate(for: $0) }
         // Answer the row when it is likely right, or when it is likelier right than the catalogue is
         // to lack the wine (a sure label in an uncertain vintage still beats "none").
-        if p >= min(calibration.threshold, 1 - pLabel) {
-            return (MatchResult(best: candidate(for: top), alternatives: Array(alternatives), confidence: p,
-                                type: top.fit == .variant ? .vintageVariant : .exact), features, scored)
+        if top.fit == .variant {
+            // The answer claims the wine, not the vintage: its confidence is the label's.
+            if pLabel >= calibration.threshold {
+                return (MatchResult(best: candidate(for: top), alternatives: Array(alternatives), confidence: pLabel,
+                                    type: .vintageVariant), features, scored)
+            }
+        } else if p >= min(calibration.threshold, 1 - pLabel) {
+            return (MatchResult(best: candidate(for: top), alternatives: Array(alternatives), confidence: p, type: .exact),
+                    features, scored)
         }
         // Not confident in any wine: is the producer at least clear?
         let producer = Int(index.labelProducer[top.label])
@@ -294,7 +304,7 @@ public struct Matcher: Sendable {
             // A word cut short without a full stop ("Plac" for "Places").
             for id in index.words(withPrefix: word, limit: 3) { found.append((id, 0.7)) }
         }
-        found.sort { $0.sim > $1.sim }
+        found.sort { $0.sim != $1.sim ? $0.sim > $1.sim : $0.word < $1.word }
         if found.count > 4 { found.removeLast(found.count - 4) }
         return found
     }
@@ -416,6 +426,7 @@ public struct Matcher: Sendable {
         }
         let recall = total > 0 ? found / total : 0
         let producerRecall = producerTotal > 0 ? producerFound / producerTotal : 1
+        let wineRecall = total - producerTotal > 0 ? (found - producerFound) / (total - producerTotal) : producerRecall
         let order = orderTotal > 0 ? orderHit / orderTotal : 1
 
         // Precision: how much of the query this label explains (its region and colour words count too).
@@ -447,7 +458,7 @@ public struct Matcher: Sendable {
         case .unspecified, .variant: bonus = 0
         }
         return Scored(label: l, row: row, text: text, final: text + bonus, recall: recall, precision: precision,
-                      order: order, producerRecall: producerRecall, fit: fit)
+                      order: order, producerRecall: producerRecall, wineRecall: wineRecall, unexplained: weightSum - explained, fit: fit)
     }
 
     func pickRow(label l: Int, read: ReadQuery) -> (row: Int, fit: VintageFit, strength: Float) {
@@ -483,7 +494,9 @@ public struct Matcher: Sendable {
         }
         if everyVintage >= 0 { return (everyVintage, .allVintages, 1) }
         let first = Int(index.labelRows[rows.lowerBound])
-        guard let wanted = read.strongestVintage else { return (first, .unspecified, 0) }
+        // Only a clearly read year that the label lacks makes a vintage variant; a garbled or
+        // doubtful one ("'0 )", a bare "15" that may be a price) leaves the vintage unknown.
+        guard let wanted = read.strongestVintage, wanted.strength >= 0.85 else { return (first, .unspecified, 0) }
         // The catalogue lacks the vintage: the nearest year stands in (a vintage variant).
         var nearest = first
         var gap = Int.max

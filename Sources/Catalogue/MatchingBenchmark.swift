@@ -7,11 +7,15 @@ public struct LabelledQuery: Sendable, Equatable {
     /// nil: no catalogue row is the answer.
     public var expectedID: String?
     public var text: String
+    /// For a query whose vintage was removed from the catalogue: a row of the same wine in another
+    /// vintage (the right answer is then a vintage variant of it).
+    public var labelID: String?
 
-    public init(qid: String, expectedID: String?, text: String) {
+    public init(qid: String, expectedID: String?, text: String, labelID: String? = nil) {
         self.qid = qid
         self.expectedID = expectedID
         self.text = text
+        self.labelID = labelID
     }
 }
 
@@ -40,21 +44,32 @@ public enum MatchingBenchmark {
                 throw CatalogueError(file: file, line: i + 1, "expected \(names.count) tab-separated columns, found \(c.count)")
             }
             let expected = c[e].trimmingCharacters(in: .whitespaces)
-            out.append(LabelledQuery(qid: c[q], expectedID: expected == "-1" || expected.isEmpty ? nil : expected, text: c[t]))
+            let label = names.firstIndex(of: "label_id").flatMap { $0 < c.count && !c[$0].isEmpty ? c[$0] : nil }
+            out.append(LabelledQuery(qid: c[q], expectedID: expected == "-1" || expected.isEmpty ? nil : expected, text: c[t],
+                                     labelID: label))
         }
         return out
     }
 
-    /// Top-1 as the yardstick counts it: the right id, or no wine named when there is none.
-    public static func isCorrect(_ result: MatchResult, expected: String?) -> Bool {
-        result.matchedID == expected
+    /// Top-1 as the yardstick counts it: the right id, or no wine named when there is none; when only
+    /// the query's vintage is missing, a vintage variant of the right wine.
+    public static func isCorrect(_ result: MatchResult, query: LabelledQuery, in catalogue: Catalogue) -> Bool {
+        if let labelID = query.labelID {
+            return result.type == .vintageVariant && sameLabel(result.best?.row, catalogue.index(ofID: labelID), in: catalogue)
+        }
+        return result.matchedID == query.expectedID && result.type != .vintageVariant
     }
 
     /// Right producer and cuvée, any vintage (the yardstick's `top1_label`).
-    public static func isLabelCorrect(_ result: MatchResult, expected: String?, in catalogue: Catalogue) -> Bool {
-        guard let expected else { return result.matchedID == nil }
-        guard let got = result.matchedID, let a = catalogue.index(ofID: got), let b = catalogue.index(ofID: expected) else { return false }
-        return catalogue.rows[a].producer == catalogue.rows[b].producer && catalogue.rows[a].wine == catalogue.rows[b].wine
+    public static func isLabelCorrect(_ result: MatchResult, query: LabelledQuery, in catalogue: Catalogue) -> Bool {
+        guard let expected = query.expectedID ?? query.labelID else { return result.matchedID == nil }
+        guard let got = result.matchedID else { return false }
+        return sameLabel(catalogue.index(ofID: got), catalogue.index(ofID: expected), in: catalogue)
+    }
+
+    static func sameLabel(_ a: Int?, _ b: Int?, in catalogue: Catalogue) -> Bool {
+        guard let a, let b else { return false }
+        return catalogue.rowLabel[a] == catalogue.rowLabel[b]
     }
 
     /// Samples for fitting the calibration: each query's best-candidate evidence and whether that
@@ -67,8 +82,7 @@ public enum MatchingBenchmark {
             let (_, features, scored) = matcher.evaluate(MatchQuery(q.text), scratch: scratch)
             guard let features, let top = scored.first else { continue }
             let expected = q.expectedID.flatMap { catalogue.index(ofID: $0) }
-            let label = expected.map { catalogue.rows[$0].producer == catalogue.rows[top.row].producer
-                && catalogue.rows[$0].wine == catalogue.rows[top.row].wine } ?? false
+            let label = sameLabel(expected ?? q.labelID.flatMap { catalogue.index(ofID: $0) }, top.row, in: catalogue)
             out.append(CalibrationSample(features: features.vector, rowCorrect: expected == top.row, labelCorrect: label))
         }
         return out
@@ -77,7 +91,10 @@ public enum MatchingBenchmark {
     /// Removes, for a deterministic share of queries, every row of the queried label (all vintages), so
     /// those queries have no answer; writes the reduced catalogue and relabelled queries as TSV.
     /// This gives the "about 15% without a true match" the issue describes, for both matchers alike.
-    public static func writeHoldout(catalogueTSV: String, queriesTSV: String, share: Double, to directory: String) throws(CatalogueError) {
+    /// With `variantShare`, another share of queries loses only its own row (other vintages stay):
+    /// their expected_id becomes -1 and label_id names a remaining row of the same wine.
+    public static func writeHoldout(catalogueTSV: String, queriesTSV: String, share: Double, variantShare: Double = 0,
+                                    to directory: String) throws(CatalogueError) {
         guard let catalogueData = FileManager.default.contents(atPath: catalogueTSV),
               let queryData = FileManager.default.contents(atPath: queriesTSV) else {
             throw CatalogueError(file: catalogueTSV, "benchmark files could not be read")
@@ -92,13 +109,16 @@ public enum MatchingBenchmark {
             throw CatalogueError(file: catalogueTSV, line: 1, "header must name id, producer and wine")
         }
         var labelOfID: [Substring: String] = [:]
+        var idsOfLabel: [String: [Substring]] = [:]
         for line in catalogueLines.dropFirst() {
             let c = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard c.count > max(idColumn, p, w) else { continue }
             labelOfID[c[idColumn]] = "\(c[p])\t\(c[w])"
+            idsOfLabel["\(c[p])\t\(c[w])", default: []].append(c[idColumn])
         }
         var removed = Set<String>()
-        var queries: [String] = [String(queryHeader)]
+        var removedRows = Set<Substring>()
+        var queries: [String] = [String(queryHeader) + (variantShare > 0 ? "\tlabel_id" : "")]
         let qNames = queryHeader.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard let qe = qNames.firstIndex(of: "expected_id") else {
             throw CatalogueError(file: queriesTSV, line: 1, "header must name expected_id")
@@ -108,10 +128,18 @@ public enum MatchingBenchmark {
             guard c.count > qe else { continue }
             // A fixed hash of the position picks the held-out queries (same choice on every run).
             let h = (UInt64(i) &+ 0x9E37_79B9) &* 0xBF58_476D_1CE4_E5B9
-            if Double((h >> 33) % 10_000) / 10_000 < share, let label = labelOfID[Substring(c[qe])] {
+            let draw = Double((h >> 33) % 10_000) / 10_000
+            var labelID = ""
+            if draw < share, let label = labelOfID[Substring(c[qe])] {
                 removed.insert(label)
                 c[qe] = "-1"
+            } else if draw < share + variantShare, let label = labelOfID[Substring(c[qe])],
+                      let other = idsOfLabel[label]?.first(where: { $0 != Substring(c[qe]) }) {
+                removedRows.insert(Substring(c[qe]))
+                labelID = String(other)
+                c[qe] = "-1"
             }
+            if variantShare > 0 { c.append(labelID) }
             queries.append(c.joined(separator: "\t"))
         }
         // A kept query whose label was removed by another query loses its answer too.
@@ -125,8 +153,8 @@ public enum MatchingBenchmark {
         var kept: [Substring] = [header]
         for line in catalogueLines.dropFirst() {
             let c = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard c.count > max(p, w) else { continue }
-            if !removed.contains("\(c[p])\t\(c[w])") { kept.append(line) }
+            guard c.count > max(p, w, idColumn) else { continue }
+            if !removed.contains("\(c[p])\t\(c[w])") && !removedRows.contains(c[idColumn]) { kept.append(line) }
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -181,17 +181,19 @@ struct QueryReader: Sendable {
     /// "clavoillon2019", "'14bodega", "leeuwin201" (a space lost to OCR) → word + number. Only runs of
     /// two or more digits at either end of a word of three or more letters are split off.
     func splitGlued(_ tokens: [MatchToken]) -> [MatchToken] {
-        guard tokens.contains(where: { $0.text.utf8.count >= 5 }) else { return tokens }
+        guard tokens.contains(where: { $0.text.utf8.count >= 4 }) else { return tokens }
         var out: [MatchToken] = []
         out.reserveCapacity(tokens.count + 2)
         let isDigit = { (b: UInt8) in b >= 0x30 && b <= 0x39 }
         for t in tokens {
             let bytes = Array(t.text.utf8)
-            guard bytes.count >= 5 else { out.append(t); continue }
+            guard bytes.count >= 4 else { out.append(t); continue }
             let lead = bytes.prefix(while: isDigit).count
             let trail = bytes.reversed().prefix(while: isDigit).count
             let letters = bytes.count - lead - trail
-            guard letters >= 3, !bytes[lead..<(bytes.count - trail)].contains(where: isDigit) else { out.append(t); continue }
+            // "'22Ch": after an apostrophe two letters are enough.
+            let minimum = t.flags.contains(.apostropheBefore) && lead == 2 ? 2 : 3
+            guard letters >= minimum, !bytes[lead..<(bytes.count - trail)].contains(where: isDigit) else { out.append(t); continue }
             if lead >= 2 && lead <= 4 {
                 var flags: MatchToken.Flags = [.repaired]
                 if t.flags.contains(.apostropheBefore) { flags.insert(.apostropheBefore) }

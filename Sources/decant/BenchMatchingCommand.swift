@@ -39,11 +39,14 @@ struct BenchMatchingCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Share of queries whose wine is removed from the catalogue, with --write-holdout.")
     var holdout: Double = 0.15
 
+    @Option(name: .long, help: "Share of queries whose row alone (not the wine's other vintages) is removed, with --write-holdout.")
+    var variantShare: Double = 0
+
     func run() async throws {
         if let writeHoldout {
             do {
                 try MatchingBenchmark.writeHoldout(catalogueTSV: "\(data)/catalogue.tsv", queriesTSV: "\(data)/queries.tsv",
-                                                   share: holdout, to: writeHoldout)
+                                                   share: holdout, variantShare: variantShare, to: writeHoldout)
             } catch { throw ValidationError(error.description) }
             print("wrote \(writeHoldout)/catalogue.tsv and queries.tsv (\(Int(holdout * 100))% of queries without an answer)")
             return
@@ -88,15 +91,16 @@ struct BenchMatchingCommand: AsyncParsableCommand {
         let batchSeconds = seconds(since: t0)
         let peak = MemoryUsage.peak()
 
-        var correct = 0, labelCorrect = 0, noAnswer = 0, noAnswerRight = 0
+        var correct = 0, labelCorrect = 0, noAnswer = 0, noAnswerRight = 0, variantQueries = 0, variantRight = 0
         var outcomes: [(confidence: Double, correct: Bool)] = []
         var byType: [MatchType: (Int, Int)] = [:]
         var misses: [String] = []
         for (q, r) in zip(queries, results) {
-            let ok = MatchingBenchmark.isCorrect(r, expected: q.expectedID)
+            let ok = MatchingBenchmark.isCorrect(r, query: q, in: catalogue)
             if ok { correct += 1 }
-            if MatchingBenchmark.isLabelCorrect(r, expected: q.expectedID, in: catalogue) { labelCorrect += 1 }
-            if q.expectedID == nil { noAnswer += 1; if ok { noAnswerRight += 1 } }
+            if MatchingBenchmark.isLabelCorrect(r, query: q, in: catalogue) { labelCorrect += 1 }
+            if q.expectedID == nil && q.labelID == nil { noAnswer += 1; if ok { noAnswerRight += 1 } }
+            if q.labelID != nil { variantQueries += 1; if ok { variantRight += 1 } }
             outcomes.append((r.confidence, ok))
             byType[r.type, default: (0, 0)].0 += 1
             if ok { byType[r.type, default: (0, 0)].1 += 1 }
@@ -111,7 +115,7 @@ struct BenchMatchingCommand: AsyncParsableCommand {
         let reliability = ReliabilityTable(outcomes)
         let qps = Double(queries.count) / matchSeconds
 
-        print("decant matcher on \(data): \(catalogue.count) catalogue rows, \(queries.count) queries (\(noAnswer) without an answer)")
+        print("decant matcher on \(data): \(catalogue.count) catalogue rows, \(queries.count) queries (\(queries.filter { $0.expectedID == nil }.count) without an answer row)")
         if !catalogue.problems.isEmpty { print("catalogue notes: \(catalogue.problems.count) (first: \(catalogue.problems[0]))") }
         print("")
         print("| matcher | top-1 | top-1 label | queries/s (1 core) | load + index | peak RSS |")
@@ -126,6 +130,7 @@ struct BenchMatchingCommand: AsyncParsableCommand {
                      Double(queries.count) / batchSeconds, batchAgrees ? "yes" : "NO"))
         print("memory: \(MemoryUsage.format(rssBefore)) before loading, \(MemoryUsage.format(loadedRSS)) with the catalogue and index, \(MemoryUsage.format(peak)) peak")
         if noAnswer > 0 { print(String(format: "queries without an answer: %d, answered \"no wine\" for %.3f", noAnswer, Double(noAnswerRight) / Double(noAnswer))) }
+        if variantQueries > 0 { print(String(format: "queries whose vintage was removed: %d, answered as a vintage variant of the right wine for %.3f", variantQueries, Double(variantRight) / Double(variantQueries))) }
         let types = MatchType.allCases.compactMap { t in byType[t].map { "\(t.rawValue) \($0.0) (\($0.1) right)" } }
         print("answer types: " + types.joined(separator: ", "))
         print("")
