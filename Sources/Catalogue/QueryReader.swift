@@ -162,7 +162,8 @@ struct QueryReader: Sendable {
             }
             if (2...4).contains(length), let d = Self.digitShape(t.text), t.text.utf8.filter({ $0 >= 0x30 && $0 <= 0x39 }).count >= 2 {
                 query.damagedYears.append((d, 0.5))
-                if isDigits || t.flags.contains(.apostropheBefore) { roles[k] = .vintage }
+                // A clean number stays a (optional) word too: "Bin 389", "Santa Rita 120" are names.
+                if !isDigits || t.flags.contains(.apostropheBefore) { roles[k] = .vintage }
             }
         }
 
