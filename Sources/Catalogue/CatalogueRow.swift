@@ -43,16 +43,16 @@ struct CatalogueRow: Sendable {
 
 /// The six colours of the catalogue format (docs/catalogue-format.md), from the spellings found in
 /// real files ("Red", "Rosé", "Sparkling", "Dessert").
-enum WineColour {
-    static let all: Set<String> = ["red", "white", "rose", "sparkling", "sweet", "fortified"]
+public enum WineColour {
+    public static let all: Set<String> = ["red", "white", "rose", "sparkling", "sweet", "fortified"]
 
     /// One of the six colours, or nil when the text names none ("export", "wines").
-    static func known(_ text: String) -> String? {
+    public static func known(_ text: String) -> String? {
         let c = normalize(text)
         return all.contains(c) ? c : nil
     }
 
-    static func normalize(_ text: String) -> String {
+    public static func normalize(_ text: String) -> String {
         let key = MatchText.tokenize(text).map(\.text).joined(separator: " ")
         switch key {
         case "red", "rouge", "rosso", "tinto", "rot": return "red"
