@@ -25,7 +25,8 @@ struct MatchIndex: Sendable {
     var labelWordStart: [UInt32] = [0]
     var labelWords: [UInt32] = []
     var labelProducerWords: [UInt8] = []
-    /// Region, country and colour words: agreeing costs nothing, they are not required.
+    /// Region, country, colour and grape words: a query may add them at no cost, none is required,
+    /// and a query's region or grape that this label lacks counts against it.
     var labelContextStart: [UInt32] = [0]
     var labelContext: [UInt32] = []
     /// Rows (vintages) of each label.
@@ -93,7 +94,7 @@ struct MatchIndex: Sendable {
                 producerNames.append(pool.string(row.producer))
             }
             var context = Set<UInt32>()
-            for field in [row.region, row.subregion, row.country, row.colour] where field != 0 {
+            for field in [row.region, row.subregion, row.country, row.colour, row.grapes] where field != 0 {
                 for t in tokenLists[tokens(field)] where !seen.contains(t) { context.insert(t) }
             }
             labelContext.append(contentsOf: context.sorted())
