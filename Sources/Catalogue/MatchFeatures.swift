@@ -35,7 +35,9 @@ struct MatchFeatures: Sendable {
     var vector: [Double] {
         [Double(score), Double(recall), Double(precision), Double(order), Double(min(margin, 0.3)), Double(producerRecall),
          Double(unknownShare),
-         vintage == .exact ? 1 : 0, vintage == .corrected ? 1 : 0, vintage == .allVintages ? 1 : 0,
+         // A row standing for every vintage fits any year exactly (the development set has none, so
+         // it borrows the exact-vintage weight instead of an unfitted one of its own).
+         vintage == .exact || vintage == .allVintages ? 1 : 0, vintage == .corrected ? 1 : 0, vintage == .allVintages ? 1 : 0,
          vintage == .unspecified ? 1 : 0, vintage == .variant ? 1 : 0, Double(rowShare),
          Double(wineRecall), Double(recall * precision), Double(min(unexplainedWeight, 20) / 10)]
     }

@@ -39,6 +39,7 @@ struct MatcherTests {
         let r = matcher.match(line: "Roulot Meursault Reserve Estate 2019")
         #expect(r.matchedID == "roulot-meursault-reserve")
         #expect(r.type == .exact)
+        #expect(r.confidence > 0.5)
     }
 
     @Test("a wine that is not in the catalogue is no match")
