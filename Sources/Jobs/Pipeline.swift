@@ -107,7 +107,10 @@ public final class Pipeline {
         var records: [EntryRecord] = []
         let scratch = matcher.makeScratch()
         for entry in wineEntries {
-            let match = matcher.match(MatchQuery(entry.name, vintage: entry.vintage), scratch: scratch)
+            // Region and grapes the parser found go along: the matcher checks they agree with the label.
+            let context = ([entry.region].compactMap { $0 } + entry.grapes).joined(separator: " ")
+            let match = matcher.match(MatchQuery(context.isEmpty ? entry.name : "\(entry.name), \(context)", vintage: entry.vintage),
+                                      scratch: scratch)
             let insight = Insights.insight(wine: matchedWine(match), prices: entry.prices, currency: entry.currency,
                                            listColour: entry.colour, options: settings.insights)
             records.append(EntryRecord(job: task.job, image: task.fileName, entry: entry, match: match, insight: insight))

@@ -45,6 +45,10 @@ struct CatalogueImportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Print at most N row problems (all are counted).")
     var maxProblems: Int = 30
 
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one CSV or TSV file to import") }
+    }
+
     func run() async throws {
         var columns: ColumnMapping
         if let preset = ColumnMapping.presets.first(where: { $0.name == mapping }) {

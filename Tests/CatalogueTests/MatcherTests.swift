@@ -103,3 +103,17 @@ struct MatchTextTests {
         #expect(!text.tokens("cs").contains("cabernet"))
     }
 }
+
+@Suite("Matcher context words")
+struct MatcherContextTests {
+    @Test("a region or grape the label shares costs nothing; one it contradicts counts against it")
+    func regionAgreement() {
+        let m = Fixture.matcher
+        let agree = m.match(line: "Ridge Monte Bello 2014, Santa Cruz Mountains Cabernet Sauvignon")
+        #expect(agree.matchedID == "ridge-monte-bello-2014")
+        let plain = m.match(line: "Ridge Monte Bello 2014")
+        let contradict = m.match(line: "Ridge Monte Bello 2014, Dry Creek Valley Zinfandel")
+        #expect((agree.best?.score ?? 0) >= (plain.best?.score ?? 0) - 0.02)
+        #expect((contradict.best?.score ?? 0) < (agree.best?.score ?? 0))
+    }
+}
