@@ -78,9 +78,12 @@ struct QueryReader: Sendable {
                 // A year, or an apostrophe year, ends the price block: it is the vintage.
                 if t.flags.contains(.apostropheBefore) { break }
                 if digits.count == 4, let y = Int(String(decoding: digits, as: UTF8.self)), plausible(y) { break }
-                // "199 5": a year split by a stray space, not a price.
-                if j > 0, tokens[j - 1].isDigits, t.isDigits, tokens[j - 1].text.utf8.count + digits.count == 4,
-                   let y = Int(tokens[j - 1].text + t.text), plausible(y) { break }
+                // "199 5" or "'9 5": a year split by a stray space, not a price.
+                if j > 0, tokens[j - 1].isDigits, t.isDigits {
+                    let joined = tokens[j - 1].text + t.text
+                    if joined.utf8.count == 4, let y = Int(joined), plausible(y) { break }
+                    if joined.utf8.count == 2, tokens[j - 1].flags.contains(.apostropheBefore) { break }
+                }
                 tookPlainNumber = true
             }
             // A bare two-digit number may be the vintage ("… 98") or the price; keep both readings.
@@ -105,7 +108,10 @@ struct QueryReader: Sendable {
                 let laterYear = tokens[(first + 1)...].contains { u in
                     u.text.count == 4 && Int(u.text).map(plausible) == true || u.flags.contains(.apostropheBefore)
                 }
-                if t.flags.contains(.hashBefore) || !(digits.count == 4 && plausible(y)) || laterYear {
+                // "201 2 Marc Bouchard …": a leading year broken by a stray space is no bin.
+                let splitYear = first + 1 < n && tokens[first + 1].isDigits
+                    && Int(t.text + tokens[first + 1].text).map { plausible($0) && (t.text + tokens[first + 1].text).count == 4 } == true
+                if !splitYear, t.flags.contains(.hashBefore) || !(digits.count == 4 && plausible(y)) || laterYear {
                     roles[first] = .noise
                     // "207 Domaine …" may be a bin or a damaged 2007/2017: weak evidence either way.
                     if (3...4).contains(digits.count), !laterYear { query.damagedYears.append((digits, 0.25)) }
