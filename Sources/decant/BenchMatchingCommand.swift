@@ -52,6 +52,7 @@ struct BenchMatchingCommand: AsyncParsableCommand {
             return
         }
         let rssBefore = MemoryUsage.current()
+        let cpuBefore = MemoryUsage.cpuSeconds()
         var t0 = DispatchTime.now()
         let catalogue: Catalogue
         let queries: [LabelledQuery]
@@ -63,6 +64,7 @@ struct BenchMatchingCommand: AsyncParsableCommand {
         t0 = DispatchTime.now()
         var matcher = Matcher(catalogue: catalogue)
         let indexSeconds = seconds(since: t0)
+        let loadCPU = MemoryUsage.cpuSeconds() - cpuBefore
         let loadedRSS = MemoryUsage.current()
 
         if let fitCalibration {
@@ -128,6 +130,7 @@ struct BenchMatchingCommand: AsyncParsableCommand {
         print("")
         print(String(format: "batch (%d threads): %.0f queries/s; same answers as the one-core loop: %@", workers,
                      Double(queries.count) / batchSeconds, batchAgrees ? "yes" : "NO"))
+        print(String(format: "load + index: %.2f s wall, %.2f s CPU (the wall time grows when other processes share the cores)", readSeconds + indexSeconds, loadCPU))
         print("memory: \(MemoryUsage.format(rssBefore)) before loading, \(MemoryUsage.format(loadedRSS)) with the catalogue and index, \(MemoryUsage.format(peak)) peak")
         if noAnswer > 0 { print(String(format: "queries without an answer: %d, answered \"no wine\" for %.3f", noAnswer, Double(noAnswerRight) / Double(noAnswer))) }
         if variantQueries > 0 { print(String(format: "queries whose vintage was removed: %d, answered as a vintage variant of the right wine for %.3f", variantQueries, Double(variantRight) / Double(variantQueries))) }
@@ -143,7 +146,7 @@ struct BenchMatchingCommand: AsyncParsableCommand {
                 "data": data, "rows": catalogue.count, "queries": queries.count, "withoutAnswer": noAnswer,
                 "top1": Double(correct) / n, "top1Label": Double(labelCorrect) / n, "qpsOneCore": qps,
                 "qpsBatch": Double(queries.count) / batchSeconds, "batchWorkers": workers,
-                "loadSeconds": readSeconds, "indexSeconds": indexSeconds, "peakRSSBytes": peak ?? 0,
+                "loadSeconds": readSeconds, "indexSeconds": indexSeconds, "loadCPUSeconds": loadCPU, "peakRSSBytes": peak ?? 0,
                 "ece": reliability.expectedCalibrationError,
                 "reliability": reliability.bins.map { ["lower": $0.lower, "upper": $0.upper, "count": $0.count,
                                                        "meanConfidence": $0.meanConfidence, "accuracy": $0.accuracy] },
@@ -172,6 +175,13 @@ enum MemoryUsage {
     }
 
     static func current() -> Int? { field("VmRSS") }
+
+    /// CPU time of this process (all threads) so far.
+    static func cpuSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
     static func peak() -> Int? { field("VmHWM") }
 
     static func format(_ bytes: Int?) -> String {
