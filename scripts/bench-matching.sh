@@ -8,7 +8,8 @@
 # answer (their wine removed from the catalogue), builds decant in release mode, and prints one table
 # per data set: top-1, top-1 label, queries/s on one core, load + index time, peak RSS, followed by
 # Decant's reliability table. RapidFuzz at 1M runs on the first 100 queries only (about 1 query/s).
-# --quick skips the 1M data sets.
+# --quick skips the 1M data sets. REUSE_YARDSTICK=1 keeps RapidFuzz results already in
+# /tmp/decant-bench-matching from an earlier run of this session (they do not depend on Decant).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -41,6 +42,7 @@ holdout /tmp/match100k
 [[ $QUICK == 1 ]] || holdout /tmp/match1m
 
 yardstick() { # dir name [limit]
+    if [[ "${REUSE_YARDSTICK:-0}" == 1 && -s "$OUT/rf-$2.json" ]]; then return; fi
     local limit=()
     [[ -n "${3:-}" ]] && limit=(--limit "$3")
     "$VENV/bin/python" "$YARD/bench_rapidfuzz.py" --catalogue "$1/catalogue.tsv" --queries "$1/queries.tsv" \
