@@ -21,6 +21,8 @@ struct CatalogueBuilder {
     private(set) var rowLabel: [UInt32] = []
     private var labelHead: [Int32] = []
     private var nextInLabel: [Int32] = []
+    /// Each row's vintage again, packed: the duplicate walk touches 2 bytes a row, not a whole row.
+    private var vintages: [Int16] = []
     private(set) var merged = 0
 
     mutating func reserve(rows: Int) {
@@ -34,6 +36,7 @@ struct CatalogueBuilder {
         origins.reserveCapacity(n)
         rowLabel.reserveCapacity(n)
         nextInLabel.reserveCapacity(n)
+        vintages.reserveCapacity(n)
         labels.reserve(n / 3)
     }
 
@@ -108,7 +111,7 @@ struct CatalogueBuilder {
         if let label {
             var r = labelHead[Int(label)]
             while r >= 0 {
-                if rows[Int(r)].vintage == row.vintage {
+                if vintages[Int(r)] == row.vintage {
                     mergeFields(of: row, into: Int(r))
                     merged += 1
                     let (firstLine, firstPrefix) = describe(origins[Int(r)])
@@ -142,6 +145,7 @@ struct CatalogueBuilder {
             rowLabel.append(l)
         }
         rows.append(row)
+        vintages.append(row.vintage)
         origins.append(origin)
     }
 

@@ -76,13 +76,15 @@ struct MatchIndex: Sendable {
         for (r, l) in rowLabel.enumerated() where firstRow[Int(l)] < 0 { firstRow[Int(l)] = Int32(r) }
         var producerIDs: [UInt32: UInt32] = [:]
         labelWords.reserveCapacity(labelCount * 8)
+        // A label has a handful of words: linear scans of the label's own slice beat a Set per label.
+        var context: [UInt32] = []
         for l in 0..<labelCount {
             let row = rows[Int(firstRow[l])]
             let p = tokens(row.producer), w = tokens(row.wine)
-            var seen = Set<UInt32>()
+            let start = labelWords.count
             var producerWords = 0
-            for t in tokenLists[p] where seen.insert(t).inserted { labelWords.append(t); producerWords += 1 }
-            for t in tokenLists[w] where seen.insert(t).inserted { labelWords.append(t) }
+            for t in tokenLists[p] where !labelWords[start...].contains(t) { labelWords.append(t); producerWords += 1 }
+            for t in tokenLists[w] where !labelWords[start...].contains(t) { labelWords.append(t) }
             labelWordStart.append(UInt32(labelWords.count))
             labelProducerWords.append(UInt8(clamping: producerWords))
             let producerSeq = sequenceOf[Int(row.producer)]
@@ -93,11 +95,12 @@ struct MatchIndex: Sendable {
                 labelProducer.append(UInt32(producerNames.count))
                 producerNames.append(pool.string(row.producer))
             }
-            var context = Set<UInt32>()
+            context.removeAll(keepingCapacity: true)
             for field in [row.region, row.subregion, row.country, row.colour, row.grapes] where field != 0 {
-                for t in tokenLists[tokens(field)] where !seen.contains(t) { context.insert(t) }
+                for t in tokenLists[tokens(field)] where !labelWords[start...].contains(t) && !context.contains(t) { context.append(t) }
             }
-            labelContext.append(contentsOf: context.sorted())
+            context.sort()
+            labelContext.append(contentsOf: context)
             labelContextStart.append(UInt32(labelContext.count))
         }
 
