@@ -139,7 +139,10 @@ enum QueryFile {
             for (i, line) in lines.enumerated().dropFirst() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 let c = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
                 guard q < c.count else {
-                    throw CatalogueError(file: file, line: i + 1, "expected a query in column \(q + 1), found \(c.count) column(s)")
+                    // One bad row is reported and skipped; the other queries still get their answers.
+                    let problem = CatalogueError(file: file, line: i + 1, "expected a query in column \(q + 1), found \(c.count) column(s); skipped")
+                    FileHandle.standardError.write(Data("decant: \(problem)\n".utf8))
+                    continue
                 }
                 out.append((idColumn.flatMap { $0 < c.count ? c[$0] : nil } ?? String(i + 1), c[q]))
             }
