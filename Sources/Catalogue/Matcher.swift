@@ -229,7 +229,8 @@ public struct Matcher: Sendable {
         for t in tokens {
             let optional = t.isDigits || WineVocabulary.noiseWords.contains(t.text)
             var found = lookup(t.text, dotAfter: t.flags.contains(.dotAfter), digits: t.isDigits)
-            if (found.first?.sim ?? 0) < 0.75, t.text.utf8.count >= 6, !t.isDigits {
+            // Glued words are rarely more than three list words; longer runs are garbage not worth the search.
+            if (found.first?.sim ?? 0) < 0.75, (6...28).contains(t.text.utf8.count), !t.isDigits {
                 found.append(contentsOf: split(t.text))
             }
             words.append(QueryWord(resolutions: found, weight: weight(of: found, text: t.text), optional: optional))
