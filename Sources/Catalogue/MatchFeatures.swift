@@ -16,7 +16,7 @@ enum VintageFit: Int, Sendable {
 struct MatchFeatures: Sendable {
     static let names = ["score", "recall", "precision", "order", "margin", "producerRecall", "unknownShare",
                         "vintageExact", "vintageCorrected", "vintageAll", "vintageUnspecified", "vintageVariant", "rowShare",
-                        "wineRecall", "recallTimesPrecision", "unexplainedWeight"]
+                        "wineRecall", "recallTimesPrecision", "unexplainedWeight", "missingWeight"]
 
     var score: Float = 0
     var recall: Float = 0
@@ -31,6 +31,8 @@ struct MatchFeatures: Sendable {
     var wineRecall: Float = 0
     /// Weight of query words the label does not explain (absolute: one rare unexplained word matters).
     var unexplainedWeight: Float = 0
+    /// Weight of the label's words the query lacks (absolute: one missing rare cuvée word is another wine).
+    var missingWeight: Float = 0
 
     var vector: [Double] {
         [Double(score), Double(recall), Double(precision), Double(order), Double(min(margin, 0.3)), Double(producerRecall),
@@ -39,6 +41,7 @@ struct MatchFeatures: Sendable {
          // it borrows the exact-vintage weight instead of an unfitted one of its own).
          vintage == .exact || vintage == .allVintages ? 1 : 0, vintage == .corrected ? 1 : 0, vintage == .allVintages ? 1 : 0,
          vintage == .unspecified ? 1 : 0, vintage == .variant ? 1 : 0, Double(rowShare),
-         Double(wineRecall), Double(recall * precision), Double(min(unexplainedWeight, 20) / 10)]
+         Double(wineRecall), Double(recall * precision), Double(min(unexplainedWeight, 20) / 10),
+         Double(min(missingWeight, 20) / 10)]
     }
 }

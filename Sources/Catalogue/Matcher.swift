@@ -116,6 +116,7 @@ public struct Matcher: Sendable {
         var producerRecall: Float
         var wineRecall: Float
         var unexplained: Float
+        var missing: Float
         var fit: VintageFit
     }
 
@@ -173,6 +174,7 @@ public struct Matcher: Sendable {
         features.producerRecall = top.producerRecall
         features.wineRecall = top.wineRecall
         features.unexplainedWeight = top.unexplained
+        features.missingWeight = top.missing
         features.margin = scored.count > 1 ? top.final - scored[1].final : top.final
         features.vintage = top.fit
         features.rowShare = 1 / Float(max(1, index.labelRowRange(top.label).count))
@@ -459,7 +461,8 @@ public struct Matcher: Sendable {
         case .unspecified, .variant: bonus = 0
         }
         return Scored(label: l, row: row, text: text, final: text + bonus, recall: recall, precision: precision,
-                      order: order, producerRecall: producerRecall, wineRecall: wineRecall, unexplained: weightSum - explained, fit: fit)
+                      order: order, producerRecall: producerRecall, wineRecall: wineRecall, unexplained: weightSum - explained,
+                      missing: total - found, fit: fit)
     }
 
     func pickRow(label l: Int, read: ReadQuery) -> (row: Int, fit: VintageFit, strength: Float) {

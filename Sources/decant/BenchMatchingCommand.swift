@@ -30,6 +30,9 @@ struct BenchMatchingCommand: AsyncParsableCommand {
     @Option(name: .long, help: "RapidFuzz results (bench_rapidfuzz.py --json) to print beside Decant's.")
     var yardstick: [String] = []
 
+    @Option(name: .long, help: "Answer threshold to try instead of the calibration's (for choosing it on a development set).")
+    var threshold: Double?
+
     @Option(name: .long, help: "Fit the calibration on this data and write it to FILE.")
     var fitCalibration: String?
 
@@ -80,6 +83,7 @@ struct BenchMatchingCommand: AsyncParsableCommand {
             matcher.calibration = model
         }
 
+        if let threshold { matcher.calibration.threshold = threshold }
         // One core: a plain loop on this thread.
         let scratch = matcher.makeScratch()
         var results: [MatchResult] = []
