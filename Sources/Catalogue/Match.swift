@@ -1,8 +1,8 @@
 import Entries
 
 /// How an entry relates to the catalogue row it was matched to.
-public enum MatchType: String, Sendable, Codable {
-    /// The right wine; the vintage agrees or the row stands for every vintage.
+public enum MatchType: String, Sendable, Codable, CaseIterable {
+    /// The right wine; the vintage agrees, or the row stands for every vintage, or the entry gives none.
     case exact
     /// The right wine, but the catalogue lists it in other vintages only.
     case vintageVariant = "vintage-variant"
@@ -12,16 +12,21 @@ public enum MatchType: String, Sendable, Codable {
 }
 
 public struct MatchCandidate: Sendable, Equatable, Codable {
+    /// The catalogue row's id; empty for a producer-only answer (no wine is named).
     public var wineID: String
     public var name: String
     public var vintage: Vintage?
+    /// The matcher's raw ranking score (not a probability).
     public var score: Double
+    /// The row's position in the catalogue, for looking up the rest of its facts.
+    public var row: Int?
 
-    public init(wineID: String, name: String, vintage: Vintage?, score: Double) {
+    public init(wineID: String, name: String, vintage: Vintage?, score: Double, row: Int? = nil) {
         self.wineID = wineID
         self.name = name
         self.vintage = vintage
         self.score = score
+        self.row = row
     }
 }
 
@@ -29,7 +34,8 @@ public struct MatchCandidate: Sendable, Equatable, Codable {
 public struct MatchResult: Sendable, Equatable, Codable {
     public var best: MatchCandidate?
     public var alternatives: [MatchCandidate]
-    /// Probability-like confidence in 0…1 that `best` is right.
+    /// Calibrated probability (0…1) that this answer is right: for a wine, that it is the wine in the
+    /// entry; for "none" or "producer-only", that the catalogue holds no row for the entry's wine.
     public var confidence: Double
     public var type: MatchType
 
@@ -41,4 +47,12 @@ public struct MatchResult: Sendable, Equatable, Codable {
     }
 
     public static let noMatch = MatchResult(best: nil, confidence: 0, type: .none)
+
+    /// The catalogue id the answer commits to: nil for "none" and "producer-only".
+    public var matchedID: String? {
+        switch type {
+        case .exact, .vintageVariant: return best?.wineID
+        case .producerOnly, .none: return nil
+        }
+    }
 }

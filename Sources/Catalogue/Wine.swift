@@ -1,4 +1,5 @@
 import Entries
+import Foundation
 
 /// A catalogue row: one wine label, or one vintage of it when `vintage` is set.
 public struct Wine: Sendable, Equatable, Codable, Identifiable {
@@ -41,7 +42,9 @@ public struct Wine: Sendable, Equatable, Codable, Identifiable {
     }
 
     /// "Producer Wine", or just the producer when the wine has no separate name.
-    public var displayName: String {
+    public var displayName: String { Self.displayName(producer: producer, wine: wine) }
+
+    static func displayName(producer: String, wine: String) -> String {
         let w = wine.trimmingCharacters(in: .whitespaces)
         if w.isEmpty || w.caseInsensitiveCompare(producer) == .orderedSame { return producer }
         return "\(producer) \(w)"

@@ -59,6 +59,12 @@ public struct AbbreviationTable: Sendable {
         count = rules.values.reduce(0) { $0 + $1.count }
     }
 
+    /// Every rule as written (abbreviation tokens without their optional full stop), so that the
+    /// catalogue matcher can apply exactly this table to text it has already tokenized and folded.
+    public var allRules: [(abbreviation: [String], expansion: String, exactCase: Bool)] {
+        rules.keys.sorted().flatMap { key in rules[key, default: []].map { ($0.original, $0.expansion, $0.exactCase) } }
+    }
+
     /// Lower-cased token without a trailing full stop: the form table keys are stored in.
     static func key(_ token: String) -> String { stripDot(token).lowercased() }
 

@@ -113,21 +113,37 @@ public final class Pipeline {
 
         mark = Clock.now
         var records: [EntryRecord] = []
+        let scratch = matcher.makeScratch()
         for entry in wineEntries {
-            records.append(EntryRecord(job: task.job, image: task.fileName, entry: entry,
-                                       match: matcher.match(name: entry.name, vintage: entry.vintage)))
+            // Region and grapes the parser found go along: the matcher checks they agree with the label.
+            let context = ([entry.region].compactMap { $0 } + entry.grapes).joined(separator: " ")
+            let match = matcher.match(MatchQuery(context.isEmpty ? entry.name : "\(entry.name), \(context)", vintage: entry.vintage),
+                                      scratch: scratch)
+            let insight = Insights.insight(wine: matchedWine(match), prices: entry.prices, currency: entry.currency,
+                                           listColour: entry.colour, options: settings.insights)
+            records.append(EntryRecord(job: task.job, image: task.fileName, entry: entry, match: match, insight: insight))
         }
         if let receipt {
             for item in receipt.items {
-                let match = matcher.match(name: fields.parse(item.description).name, vintage: item.vintage)
+                let match = matcher.match(MatchQuery(fields.parse(item.description).name, vintage: item.vintage), scratch: scratch)
                 let words = page.lines.indices.contains(item.line) ? page.lines[item.line].confidence : 0
+                let insight = Insights.insight(wine: matchedWine(match), prices: [Price(amount: item.amount, column: .bottle)],
+                                               currency: receipt.currency, listColour: nil, options: settings.insights)
                 records.append(EntryRecord(job: task.job, image: task.fileName, item: item, currency: receipt.currency,
-                                           match: match.type == .none ? nil : match, confidence: words))
+                                           match: match.type == .none ? nil : match, confidence: words, insight: insight))
             }
         }
         record.entryCount = records.count
         timings.match = Clock.milliseconds(since: mark)
         return finish(text, records)
+    }
+}
+
+extension Pipeline {
+    /// The catalogue row an answer names (none for "no match" and "producer-only").
+    func matchedWine(_ match: MatchResult) -> Wine? {
+        guard match.matchedID != nil, let row = match.best?.row, row < matcher.catalogue.count else { return nil }
+        return matcher.catalogue[row]
     }
 }
 

@@ -1,3 +1,4 @@
+import Catalogue
 import Entries
 import Imaging
 import Recognition
@@ -23,10 +24,13 @@ public struct RunSettings: Sendable, Equatable {
     /// A deliberately worse pipeline, to prove the accuracy gate bites: flattening switched off
     /// and/or the page shrunk by this factor before OCR. Never for real use.
     public var degradation: Degradation
+    /// Run date, budget and report filters for the insight columns.
+    public var insights: InsightOptions
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
-                abbreviations: AbbreviationTable = .builtIn, degradation: Degradation = Degradation()) {
+                abbreviations: AbbreviationTable = .builtIn, degradation: Degradation = Degradation(),
+                insights: InsightOptions? = nil) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -35,12 +39,14 @@ public struct RunSettings: Sendable, Equatable {
         self.saveFlattened = saveFlattened
         self.abbreviations = abbreviations
         self.degradation = degradation
+        self.insights = insights ?? InsightOptions(year: runYear)
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
         a.kind == b.kind && a.ocr == b.ocr && a.segmentation == b.segmentation && a.limits == b.limits
             && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
             && a.degradation == b.degradation
+            && a.insights == b.insights
     }
 
     /// Wine lists need Tesseract's column finding; receipts are one narrow column whose
@@ -56,6 +62,10 @@ public struct RunSettings: Sendable, Equatable {
             "segmentation": segmentation.map { "\($0.rawValue)" } ?? "default",
             "maxPixels": String(limits.maxPixels),
             "runYear": String(runYear),
+            "budget": insights.budget.map { String($0) } ?? "",
+            "filters": [insights.minScore.map { "min-score \($0)" }, insights.colour.map { "colour \($0)" },
+                        insights.readyNow ? "ready-now" : nil, insights.bestValueOnly ? "best-value" : nil]
+                .compactMap { $0 }.joined(separator: ", "),
         ]
         if degradation.isActive { summary["degradation"] = degradation.description }
         return summary

@@ -38,12 +38,13 @@ public struct Runner: Sendable {
         } catch {
             throw RunError(.usage, error.description)
         }
-        let matcher = Matcher(catalogue: catalogue)
+        let matcher = Matcher(catalogue: catalogue, runYear: options.settings.runYear)
         try prepareOutput()
 
         let tasks = discovery.jobs.flatMap(\.images)
         let queue = WorkQueue(tasks)
         let collector = ResultCollector(jobs: discovery.jobs, output: options.output, inbox: options.inbox,
+                                        insights: options.settings.insights,
                                         progress: ProgressReporter(style: options.progress, total: tasks.count))
         let settings = options.settings
         let workers = max(1, min(options.workers, max(tasks.count, 1)))
@@ -133,6 +134,7 @@ actor ResultCollector {
     private var summaries: [JobSummary] = []
     private var progress: ProgressReporter
     private let output: String
+    private let insights: InsightOptions
     private(set) var writeProblems: [String] = []
     /// Ground truth by job and image file name.
     private let truth: [String: [String: TruthSource]]
@@ -143,7 +145,7 @@ actor ResultCollector {
 
     private let inbox: String
 
-    init(jobs: [Job], output: String, inbox: String, progress: ProgressReporter) {
+    init(jobs: [Job], output: String, inbox: String, insights: InsightOptions = InsightOptions(), progress: ProgressReporter) {
         var isDirectory: ObjCBool = false
         self.inbox = FileManager.default.fileExists(atPath: inbox, isDirectory: &isDirectory) && !isDirectory.boolValue
             ? (inbox as NSString).deletingLastPathComponent : inbox
@@ -154,6 +156,7 @@ actor ResultCollector {
             }, uniquingKeysWith: { a, _ in a }))
         })
         self.output = output
+        self.insights = insights
         self.progress = progress
     }
 
@@ -166,7 +169,7 @@ actor ResultCollector {
     }
 
     private func write(job: String) {
-        let pages = pending.removeValue(forKey: job) ?? []
+        let pages = Self.withListInsights(pending.removeValue(forKey: job) ?? [], options: insights)
         do {
             try JobReportWriter(directory: "\(output)/\(job)").write(job: job, pages: pages)
         } catch {
@@ -192,6 +195,23 @@ actor ResultCollector {
             entries: pages.reduce(0) { $0 + $1.entries.count },
             matchedEntries: pages.reduce(0) { $0 + $1.entries.filter { $0.match?.best != nil && $0.match?.type != MatchType.none }.count },
             timingsMS: pages.compactMap(\.record.timingsMS).reduce(StageTimings(), +)))
+    }
+
+    /// A job is one list: best value is marked across all its pages, then the report filters apply.
+    static func withListInsights(_ pages: [PageResult], options: InsightOptions) -> [PageResult] {
+        let ordered = pages.sorted { $0.record.image < $1.record.image }
+        var all = ordered.flatMap { $0.entries.map(\.insight) }
+        Insights.markBestValue(&all)
+        var k = 0
+        return ordered.map { page in
+            var page = page
+            for i in page.entries.indices {
+                page.entries[i].insight = all[k]
+                k += 1
+            }
+            if options.filters { page.entries = page.entries.filter { options.accepts($0.insight) } }
+            return page
+        }
     }
 
     func finish() -> [JobSummary] {

@@ -26,8 +26,10 @@ public struct EntryRecord: Sendable, Equatable, Codable {
     public var box: PixelRect
     public var ocrConfidence: Double
     public var match: MatchResult?
+    /// Score, drinking window, markup, value and budget fit of the matched wine (Catalogue/Insights).
+    public var insight: EntryInsight?
 
-    public init(job: String, image: String, entry: WineEntry, match: MatchResult?) {
+    public init(job: String, image: String, entry: WineEntry, match: MatchResult?, insight: EntryInsight? = nil) {
         self.job = job
         self.image = image
         self.kind = .wine
@@ -46,9 +48,11 @@ public struct EntryRecord: Sendable, Equatable, Codable {
         self.box = entry.box
         self.ocrConfidence = entry.ocrConfidence
         self.match = match
+        self.insight = insight
     }
 
-    public init(job: String, image: String, item: ReceiptItem, currency: String?, match: MatchResult?, confidence: Double) {
+    public init(job: String, image: String, item: ReceiptItem, currency: String?, match: MatchResult?, confidence: Double,
+                insight: EntryInsight? = nil) {
         self.job = job
         self.image = image
         self.kind = .item
@@ -63,12 +67,14 @@ public struct EntryRecord: Sendable, Equatable, Codable {
         self.box = item.box
         self.ocrConfidence = confidence
         self.match = match
+        self.insight = insight
     }
 
     public static let csvHeader = [
         "job", "image", "kind", "first_line", "last_line", "raw_text", "name", "section", "colour", "bin", "vintage",
         "prices", "price_columns", "currency", "bottle_size_ml", "quantity", "ocr_confidence",
         "match_id", "match_name", "match_vintage", "match_confidence", "match_type",
+        "score", "drink_status", "markup", "value", "best_value", "fits_budget",
     ]
 
     public var csvRow: [String] {
@@ -81,6 +87,9 @@ public struct EntryRecord: Sendable, Equatable, Codable {
             Self.number(ocrConfidence),
             match?.best?.wineID ?? "", match?.best?.name ?? "", match?.best?.vintage?.description ?? "",
             match.map { Self.number($0.confidence) } ?? "", match?.type.rawValue ?? "",
+            insight?.score.map(Self.number) ?? "", insight?.drinkStatus?.rawValue ?? "",
+            insight?.markup.map { Self.number(($0 * 100).rounded() / 100) } ?? "", insight?.value.map(Self.number) ?? "",
+            insight.map { $0.bestValue ? "yes" : "" } ?? "", insight?.fitsBudget?.rawValue ?? "",
         ]
     }
 

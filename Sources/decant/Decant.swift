@@ -13,6 +13,7 @@ struct Decant: ParsableCommand {
         locked by another run; 1 internal error.
         """,
         version: DecantVersion.string,
-        subcommands: [RunCommand.self, SynthCommand.self, EvalCommand.self, HistoryCommand.self, BenchCommand.self],
+        subcommands: [RunCommand.self, SynthCommand.self, MatchCommand.self, CatalogueCommand.self, EvalCommand.self,
+                      HistoryCommand.self, BenchCommand.self],
         defaultSubcommand: nil)
 }

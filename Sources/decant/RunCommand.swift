@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalogue
 import Entries
 import Foundation
 import Imaging
@@ -54,6 +55,23 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Shrink pages by this factor before OCR (a deliberately worse pipeline).", visibility: .hidden))
     var degradeResolution: Double = 1
+    @Option(name: .long, help: "Run date YYYY-MM-DD: drinking windows and two-digit vintages are judged against it (default: today).")
+    var asOf: String?
+
+    @Option(name: .long, help: "Mark entries whose bottle (or else glass) price fits this amount.")
+    var budget: Double?
+
+    @Option(name: .long, help: "Report only entries whose matched wine scores at least this.")
+    var minScore: Double?
+
+    @Option(name: .long, help: "Report only entries of this colour (red, white, rose, sparkling, sweet, fortified).")
+    var colour: String?
+
+    @Flag(name: .long, help: "Report only entries in their drinking window on the run date.")
+    var readyNow = false
+
+    @Flag(name: .long, help: "Report only the best value (score per price) of each colour within each list.")
+    var bestValue = false
 
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
@@ -70,6 +88,19 @@ struct RunCommand: ParsableCommand {
         }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
         guard degradeResolution >= 1 else { throw ValidationError("--degrade-resolution must be at least 1") }
+        if let asOf, Self.year(of: asOf) == nil { throw ValidationError("--as-of must be a date YYYY-MM-DD, got \"\(asOf)\"") }
+        if let budget, budget <= 0 { throw ValidationError("--budget must be positive") }
+        if let colour, WineColour.known(colour) == nil {
+            throw ValidationError("--colour must be one of red, white, rose, sparkling, sweet, fortified")
+        }
+    }
+
+    /// The year of a YYYY-MM-DD date (month and day checked for range).
+    static func year(of date: String) -> Int? {
+        let parts = date.split(separator: "-").map { Int($0) }
+        guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], date.count == 10,
+              (1900...2200).contains(y), (1...12).contains(m), (1...31).contains(d) else { return nil }
+        return y
     }
 
     func run() throws {
@@ -82,11 +113,15 @@ struct RunCommand: ParsableCommand {
                 throw ValidationError(error.description)
             }
         }
+        let runYear = asOf.flatMap(Self.year(of:)) ?? FieldParser.currentYear
+        let insights = InsightOptions(year: runYear, budget: budget, minScore: minScore, colour: colour,
+                                      readyNow: readyNow, bestValueOnly: bestValue)
         let settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
                                    segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
-                                   limits: ImageLimits(maxPixels: maxPixels), saveFlattened: saveFlattened,
+                                   limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
-                                   degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution))
+                                   degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
+                                   insights: insights)
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
                                  historyPath: history ?? "\(out)/history.sqlite")
