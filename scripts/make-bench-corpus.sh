@@ -5,7 +5,7 @@
 #
 #   scripts/make-bench-corpus.sh [OUT]          default OUT: Reports/bench-corpus (git-ignored)
 #
-# Environment: SEED (default 7), CATALOGUE (default Corpus/catalogue.json; "builtin" for the
+# Environment: SEED (default 7), CATALOGUE (default "builtin", the built-in catalogue; or a file for the
 # built-in catalogue), JOBS (default: all cores), SIZE (default 3024x4032), PER_JOB (default 50).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +14,7 @@ OUT=${1:-Reports/bench-corpus}
 SEED=${SEED:-7}
 SIZE=${SIZE:-3024x4032}
 PER_JOB=${PER_JOB:-50}
-CATALOGUE=${CATALOGUE:-Corpus/catalogue.json}
+CATALOGUE=${CATALOGUE:-builtin}
 JOBS=${JOBS:-$(nproc)}
 
 swift build -c release --product decant >&2

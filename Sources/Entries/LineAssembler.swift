@@ -1,44 +1,47 @@
 import Imaging
 import Recognition
 
-/// Puts right-aligned prices back on their wine's line. Tesseract's layout analysis often reads a
-/// price column as a block of its own, far from the names it belongs to; rows are rebuilt by
-/// baseline so each price sits with the text on the same printed line.
+/// Puts bin numbers and right-aligned prices back on their wine's line. Tesseract's layout
+/// analysis often reads a bin column or a price column as a block of its own, far from the names
+/// it belongs to; rows are rebuilt by baseline so each number sits with the text printed on the
+/// same line.
 public enum LineAssembler {
-    /// A line made only of numbers, slashes, currency and "MP" — the contents of a price column.
-    public static func isPriceOnly(_ text: String) -> Bool {
+    /// A line made only of numbers, slashes, currency and "MP": the contents of a price or bin column.
+    public static func isNumbersOnly(_ text: String) -> Bool {
         let tokens = text.split(whereSeparator: \.isWhitespace)
         guard !tokens.isEmpty else { return false }
         return tokens.allSatisfy { token in
-            token == "/" || token == "|" || FieldParser.price(String(token)) != nil || FieldParser.slashPrices(String(token)) != nil
+            let t = String(token)
+            return t == "/" || t == "|" || FieldParser.price(t) != nil || FieldParser.slashPrices(t) != nil
+                || (t.hasPrefix("#") && FieldParser.isInteger(String(t.dropFirst())))
         }
     }
 
     public static func assemble(_ lines: [RecognizedLine]) -> [RecognizedLine] {
-        var result: [RecognizedLine] = []
-        var orphans: [RecognizedLine] = []
-        for line in lines {
-            if isPriceOnly(line.text) { orphans.append(line) } else { result.append(line) }
-        }
-        guard !orphans.isEmpty else { return lines }
-        var unplaced: [RecognizedLine] = []
-        for orphan in orphans {
-            // The text line to the left on the same baseline, nearest first.
-            let candidates = result.indices.filter { i in
-                result[i].box.verticalOverlap(with: orphan.box) >= 0.5 && result[i].box.maxX <= orphan.box.x + orphan.box.height
+        let textIndexes = lines.indices.filter { !isNumbersOnly(lines[$0].text) }
+        guard !textIndexes.isEmpty, textIndexes.count < lines.count else { return lines }
+        var merged = lines
+        var absorbed = Set<Int>()
+        for (o, orphan) in lines.enumerated() where isNumbersOnly(orphan.text) {
+            let slack = orphan.box.height
+            var best: (index: Int, gap: Int, before: Bool)?
+            for i in textIndexes where merged[i].box.verticalOverlap(with: orphan.box) >= 0.5 {
+                let line = merged[i]
+                if line.box.maxX <= orphan.box.x + slack {
+                    let gap = orphan.box.x - line.box.maxX          // orphan to the right: a price
+                    if best == nil || gap < best!.gap { best = (i, gap, false) }
+                } else if orphan.box.maxX <= line.box.x + slack {
+                    let gap = line.box.x - orphan.box.maxX          // orphan to the left: a bin
+                    if best == nil || gap < best!.gap { best = (i, gap, true) }
+                }
             }
-            guard let best = candidates.min(by: { orphan.box.x - result[$0].box.maxX < orphan.box.x - result[$1].box.maxX }) else {
-                unplaced.append(orphan)
-                continue
-            }
-            let merged = result[best].words + orphan.words
-            result[best] = RecognizedLine(words: merged, block: result[best].block, paragraph: result[best].paragraph)
+            // Numbers with no text beside them (a wrapped entry's "2017 1198") keep their place.
+            guard let best else { continue }
+            let target = merged[best.index]
+            let words = best.before ? orphan.words + target.words : target.words + orphan.words
+            merged[best.index] = RecognizedLine(words: words, block: target.block, paragraph: target.paragraph)
+            absorbed.insert(o)
         }
-        // Price lines with no text beside them stay, in their reading position by height.
-        for line in unplaced {
-            let index = result.firstIndex { $0.block == line.block ? $0.box.y > line.box.y : false } ?? result.count
-            result.insert(line, at: index)
-        }
-        return result
+        return merged.indices.filter { !absorbed.contains($0) }.map { merged[$0] }
     }
 }

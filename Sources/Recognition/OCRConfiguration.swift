@@ -17,7 +17,9 @@ public struct OCRConfiguration: Sendable, Equatable {
 
     /// `tessedit_do_invert=0` skips the second pass that looks for white-on-dark text: printed
     /// menus and receipts are dark on light, and the pass costs time on every line.
-    public static let defaultVariables: [String: String] = ["tessedit_do_invert": "0"]
+    /// `debug_file=/dev/null` keeps Tesseract's chatter ("Estimating resolution as 360", "Detected
+    /// 42 diacritics") off stderr, where Decant reports problems of its own.
+    public static let defaultVariables: [String: String] = ["tessedit_do_invert": "0", "debug_file": "/dev/null"]
 
     public var languageList: [String] { languages.split(separator: "+").map(String.init).filter { !$0.isEmpty } }
 

@@ -53,7 +53,7 @@ import Testing
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["run", inbox, "--out", out, "--catalogue", Self.root + "/Corpus/catalogue.json", "--jobs", "1", "--quiet"]
+        process.arguments = ["run", inbox, "--out", out, "--jobs", "1", "--quiet"]
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
         process.environment = environment

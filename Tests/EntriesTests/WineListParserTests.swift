@@ -50,6 +50,22 @@ func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0)
         #expect(entries[1].name == "Ridge Monte Bello")
     }
 
+    @Test func binColumnsAndPriceColumnsBothRejoinTheirRows() {
+        // Tesseract read three blocks: bins, names, prices.
+        let page = RecognizedPage(width: 1000, height: 400, lines: [
+            line("152", x: 40, y: 100, block: 0),
+            line("155", x: 40, y: 130, block: 0),
+            line("Laurent-Perrier Grand Siècle 2014", x: 100, y: 100, block: 1),
+            line("Giaconda Chardonnay 2024", x: 100, y: 130, block: 1),
+            line("15 60", x: 800, y: 100, block: 2),
+            line("16 68", x: 800, y: 130, block: 2),
+        ])
+        let entries = parser.parse(page)
+        #expect(entries.map(\.bin) == ["152", "155"])
+        #expect(entries.map { $0.prices.compactMap(\.amount) } == [[15, 60], [16, 68]])
+        #expect(entries.map(\.vintage) == [.year(2014), .year(2024)])
+    }
+
     @Test func linesWithoutPriceOrVintageAreNotEntries() {
         let page = RecognizedPage(width: 1000, height: 400, lines: [
             line("Please ask your server about our cellar list", y: 10),

@@ -11,9 +11,9 @@ enum TestSupport {
         return url.path
     }()
 
-    /// The corpus catalogue: 167 real wines (Corpus/catalogue.json), the catalogue the committed corpus was made from.
+    /// The built-in catalogue (527 real wines), the catalogue the committed corpus was made from.
     static func catalogue() throws -> Catalogue {
-        try Catalogue.load(path: root + "/Corpus/catalogue.json")
+        try Catalogue.builtIn()
     }
 
     static func temporaryFolder(_ name: String) throws -> String {
