@@ -14,11 +14,23 @@ public final class Pipeline {
     let matcher: Matcher
     let settings: RunSettings
     let flattener = Flattener()
+    /// The worker's orientation detector, created once with the pipeline; nil (leptonica's
+    /// up/down test is used instead) when osd.traineddata is not installed.
+    let orientation: OSDOrientation?
+    /// Why OSD is unavailable, reported on every page so the gap is visible.
+    let orientationProblem: String?
 
     public init(engine: TesseractEngine, matcher: Matcher, settings: RunSettings) {
         self.engine = engine
         self.matcher = matcher
         self.settings = settings
+        do {
+            orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath))
+            orientationProblem = nil
+        } catch {
+            orientation = nil
+            orientationProblem = error.message
+        }
     }
 
     public func process(_ task: ImageTask) -> PageResult {
@@ -54,7 +66,8 @@ public final class Pipeline {
         timings.load = Clock.milliseconds(since: mark)
 
         mark = Clock.now
-        let flat = flattener.flatten(input)
+        var flat = flattener.flatten(input, orientation: orientation)
+        if let orientationProblem { flat.report.assumptions.append(orientationProblem) }
         record.flatten = flat.report
         record.flattenedWidth = flat.raster.width
         record.flattenedHeight = flat.raster.height

@@ -1,0 +1,243 @@
+import CLeptonica
+import Foundation
+import Imaging
+
+/// Image-only rectification of a photographed page: text-line direction over the full half-turn,
+/// 0/180° (or 90/270°) orientation, crop to the text, text-line dewarping, background
+/// normalization and scaling of the text to Tesseract's preferred size. Every step writes what it
+/// found and what it cost into the report, so a bad page can be explained from pages.json.
+public struct ImageRectifier: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// Long side of the reduced copy the geometry is measured on.
+        public var analysisLongSide = 1600
+        /// Median height of a text blob (roughly lower-case height plus ascenders) Tesseract reads
+        /// best at, in pixels of the output.
+        public var targetBlobHeight = 30.0
+        /// Skip a rotation smaller than this (degrees): resampling a flat scan only blurs it.
+        public var minimumRotation = 0.3
+        /// Line structure weaker than this (best band score over the median) is not a page of text.
+        public var minimumAngleConfidence = 1.6
+        public var dewarp = true
+        public var normalizeBackground = true
+        public var binarize = false
+        public var cropToText = true
+        public var detectPage = true
+        public var dewarpLimits = DewarpLimits()
+
+        public init() {}
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) { self.options = options }
+
+    public func rectify(_ input: Raster, orientation detector: (any OrientationDetector)? = nil) -> FlattenedPage {
+        Leptonica.configure()
+        var steps: [String: String] = [:]
+        var clock = StepClock()
+        var gray = input.grayscale()
+        clock.lap("gray", into: &steps)
+
+        // 1. Reduced copy, background-normalized and thresholded: blobs for the geometry.
+        let longSide = max(gray.width, gray.height)
+        let reduction = min(1.0, Double(options.analysisLongSide) / Double(longSide))
+        let analysis = TextBlobs.find(in: gray, reduction: reduction)
+        clock.lap("blobs", into: &steps)
+        steps["blobs"] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
+
+        guard let angle = TextLineAngle.estimate(blobs: analysis.blobs), angle.confidence >= options.minimumAngleConfidence else {
+            steps["page"] = "no page found: no text lines detected; reading the whole image"
+            let finished = finish(gray, blobHeight: nil, steps: &steps, clock: &clock)
+            return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
+                                 report: FlattenReport(method: .imageOnly, reason: "no page found", steps: steps))
+        }
+        clock.lap("angle", into: &steps)
+        steps["angle"] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
+
+        // 2. Page outline → perspective correction; otherwise rotate the lines level and crop to
+        //    the text (plus a margin). Either way one resampling pass over the output only.
+        let scaleUp = 1 / reduction
+        if let mask = analysis.page {
+            steps["page"] = String(format: "sheet covers %.0f%% of the photo, touches %.0f%% of its border",
+                                   mask.areaFraction * 100, mask.borderContact * 100)
+        } else {
+            steps["page"] = "no sheet stands out from the background"
+        }
+        let found = options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
+                                                             imageHeight: Double(gray.height) * reduction) : nil
+        if let quad = found?.quad?.scaled(by: scaleUp), let warped = Self.perspective(gray, quad: quad) {
+            gray = warped
+            steps["perspective"] = "quad \(quad) → \(gray.width)x\(gray.height); \(found?.why ?? "")"
+        } else {
+            if let why = found?.why { steps["perspective"] = "not applied: \(why)" }
+            let rotation = -angle.degrees
+            let center = Point(x: Double(gray.width) / 2, y: Double(gray.height) / 2)
+            let turn = Rotation(degrees: rotation, center: center)
+            let textBlobs = analysis.lineBlobs(angle: angle.degrees)
+            var region = TextBlobs.fullFrame(width: gray.width, height: gray.height, rotation: turn)
+            if options.cropToText, let box = TextBlobs.extent(of: textBlobs, rotation: turn, scale: scaleUp,
+                                                              margin: 3 * Double(analysis.medianHeight) * scaleUp) {
+                region = box
+                steps["crop"] = "\(region.width)x\(region.height) around \(textBlobs.count) text blobs"
+            }
+            if abs(rotation) < options.minimumRotation {
+                let rect = PixelRect(x: Int((region.x + center.x).rounded()), y: Int((region.y + center.y).rounded()),
+                                     width: region.width, height: region.height)
+                gray = gray.cropped(to: rect)
+                steps["rotate"] = "none (below \(options.minimumRotation)°)"
+            } else {
+                gray = gray.rotatedCrop(degrees: rotation, center: center, crop: region)
+                steps["rotate"] = String(format: "%.2f°", rotation)
+            }
+        }
+        clock.lap("rotate", into: &steps)
+
+        // 3. Orientation: the lines are level; the text may still be upside down or (if columns
+        //    out-voted lines) sideways.
+        let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
+        if let guess = detector.detect(gray) {
+            steps["orientation"] = "\(guess.quarterTurnsClockwise * 90)° by \(guess.source) (confidence \(String(format: "%.2f", guess.confidence))\(guess.isConfident ? "" : ", too low: not turned"))"
+            if guess.isConfident && guess.quarterTurnsClockwise != 0 {
+                gray = gray.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise)
+            }
+        } else {
+            steps["orientation"] = "undecided (too little text)"
+        }
+        clock.lap("orient", into: &steps)
+
+        // 4. Dewarp from the text lines.
+        if options.dewarp {
+            gray = dewarp(gray, steps: &steps)
+            clock.lap("dewarp", into: &steps)
+        }
+
+        let finished = finish(gray, blobHeight: Double(analysis.medianHeight) * scaleUp, steps: &steps, clock: &clock)
+        return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
+                             report: FlattenReport(method: .imageOnly, steps: steps))
+    }
+
+    /// Scale and photometric steps shared by every path, including "no page found".
+    private func finish(_ input: Raster, blobHeight: Double?, steps: inout [String: String], clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
+        var gray = input
+        var blobHeight = blobHeight
+        if blobHeight == nil {
+            let found = TextBlobs.find(in: gray, reduction: min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height))))
+            if found.blobs.count >= 8 { blobHeight = Double(found.medianHeight) / found.reduction }
+        }
+        var factor = 1.0
+        if let h = blobHeight, h > 0 {
+            factor = min(3, max(0.4, options.targetBlobHeight / h))
+            if factor > 0.87 && factor < 1.15 { factor = 1 }
+            if Double(gray.width) * Double(gray.height) * factor * factor > 40e6 { factor = (40e6 / Double(gray.width * gray.height)).squareRoot() }
+        }
+        if factor != 1 {
+            let pix = OwnedPix(gray)
+            if let scaled = OwnedPix(taking: pixScale(pix.pointer, Float(factor), Float(factor))) { gray = scaled.raster() }
+            steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight ?? 0, (blobHeight ?? 0) * factor)
+        } else {
+            steps["scale"] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
+        }
+        clock.lap("scale", into: &steps)
+        if options.normalizeBackground || options.binarize {
+            let pix = OwnedPix(gray)
+            if let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)) {
+                if options.binarize, let binary = OwnedPix(taking: pixThresholdToBinary(normalized.pointer, 150)) {
+                    gray = binary.raster()
+                    steps["photometric"] = "background normalized, binarized"
+                } else {
+                    // Normalization maps the paper to 200; stretch it back to white for contrast.
+                    pixGammaTRC(normalized.pointer, normalized.pointer, 1.0, 30, 200)
+                    gray = normalized.raster()
+                    steps["photometric"] = "background normalized"
+                }
+            }
+            clock.lap("photometric", into: &steps)
+        }
+        let ppi = blobHeight.map { _ in Int((300 * options.targetBlobHeight / 30).rounded()) }
+        return (gray, ppi)
+    }
+
+    /// Warps the quad to an upright rectangle of the page's size (corners in reading order).
+    static func perspective(_ gray: Raster, quad: Quad) -> Raster? {
+        let (w, h) = quad.rectifiedSize
+        guard w >= 16, h >= 16, w * h <= 60_000_000 else { return nil }
+        let rect = [Point(x: 0, y: 0), Point(x: Double(w), y: 0), Point(x: Double(w), y: Double(h)), Point(x: 0, y: Double(h))]
+        guard let map = Homography(from: rect, to: quad.corners) else { return nil }
+        return gray.warped(width: w, height: h) { x, y in map.apply(x + 0.5, y + 0.5) }
+    }
+
+    private func dewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
+        let pix = OwnedPix(gray)
+        guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)),
+              let binary = OwnedPix(taking: pixThresholdToBinary(normalized.pointer, 150)) else {
+            steps["dewarp"] = "skipped: could not binarize"
+            return gray
+        }
+        guard let model = DewarpModel(binary: binary, limits: options.dewarpLimits) else {
+            steps["dewarp"] = "skipped: leptonica could not create a model"
+            return gray
+        }
+        guard model.vertical else {
+            steps["dewarp"] = "no model (\(model.lineCount) long lines; needs \(options.dewarpLimits.minLines) within the curvature limits): page left as is"
+            return gray
+        }
+        guard let applied = model.apply(to: pix) else {
+            steps["dewarp"] = "model built but could not be applied: page left as is"
+            return gray
+        }
+        steps["dewarp"] = "applied: vertical\(model.horizontal ? " + horizontal" : "") disparity from \(model.lineCount) lines"
+        return applied.raster()
+    }
+}
+
+/// Wall-clock milliseconds per step, written to the report as `ms.STEP`.
+struct StepClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    mutating func lap(_ name: String, into steps: inout [String: String]) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        steps["ms.\(name)"] = String(format: "%.0f", Double(now - last) / 1e6)
+        last = now
+    }
+}
+
+extension ImageRectifier.Options {
+    /// Sets one option by name (`--set name=value` in the bench commands), for tuning runs.
+    public mutating func set(_ name: String, _ value: String) throws(RectifierOptionError) {
+        func bool() throws(RectifierOptionError) -> Bool {
+            switch value.lowercased() {
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off": return false
+            default: throw RectifierOptionError("\(name)=\(value): expected true or false")
+            }
+        }
+        func number() throws(RectifierOptionError) -> Double {
+            guard let v = Double(value) else { throw RectifierOptionError("\(name)=\(value): expected a number") }
+            return v
+        }
+        switch name {
+        case "analysisLongSide": analysisLongSide = Int(try number())
+        case "targetBlobHeight": targetBlobHeight = try number()
+        case "minimumRotation": minimumRotation = try number()
+        case "minimumAngleConfidence": minimumAngleConfidence = try number()
+        case "dewarp": dewarp = try bool()
+        case "normalizeBackground": normalizeBackground = try bool()
+        case "binarize": binarize = try bool()
+        case "cropToText": cropToText = try bool()
+        case "detectPage": detectPage = try bool()
+        case "minLines": dewarpLimits.minLines = Int32(try number())
+        case "sampling": dewarpLimits.sampling = Int32(try number())
+        case "maxLineCurvature": dewarpLimits.maxLineCurvature = Int32(try number())
+        case "maxDiffLineCurvature": dewarpLimits.maxDiffLineCurvature = Int32(try number())
+        case "maxEdgeCurvature": dewarpLimits.maxEdgeCurvature = Int32(try number())
+        case "maxDiffEdgeCurvature": dewarpLimits.maxDiffEdgeCurvature = Int32(try number())
+        case "maxEdgeSlope": dewarpLimits.maxEdgeSlope = Int32(try number())
+        case "useBoth": dewarpLimits.useBoth = try bool()
+        default: throw RectifierOptionError("unknown rectifier option '\(name)'")
+        }
+    }
+}
+
+public struct RectifierOptionError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

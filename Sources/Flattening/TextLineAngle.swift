@@ -1,0 +1,64 @@
+import Foundation
+import Imaging
+
+/// The direction of a page's text lines, found from where text-sized blobs sit: along the true
+/// line direction their centres pile up in few narrow bands. Sweeps the whole half-turn, so a
+/// photo taken at 35° or sideways is found as readily as a scan skewed by 1° (leptonica's
+/// `pixFindSkew` family sweeps only a few degrees and gives up silently below its confidence).
+public struct TextLineAngle: Sendable, Equatable {
+    /// Direction of the lines in degrees, in (-90, 90]; positive turns clockwise on screen (y down).
+    public var degrees: Double
+    /// Best band score over the median score of all directions; about 1 means no line structure.
+    public var confidence: Double
+    /// Blobs the estimate was made from.
+    public var blobCount: Int
+
+    /// Finds the direction from blob boxes. Returns nil when there are too few blobs to say.
+    public static func estimate(blobs: [PixelRect], coarseStep: Double = 1, fineStep: Double = 0.1) -> TextLineAngle? {
+        guard blobs.count >= 8 else { return nil }
+        let heights = blobs.map(\.height).sorted()
+        let medianHeight = Double(heights[heights.count / 2])
+        let bin = max(1.0, medianHeight * 0.5)
+        let xs = blobs.map { Double($0.x) + Double($0.width) / 2 }
+        let ys = blobs.map { Double($0.y) + Double($0.height) / 2 }
+        var counts: [Int32] = []
+
+        func score(_ degrees: Double) -> Double {
+            let r = degrees * .pi / 180
+            let nx = -sin(r), ny = cos(r)
+            var lo = Double.infinity, hi = -Double.infinity
+            var proj = [Double](repeating: 0, count: xs.count)
+            for i in 0..<xs.count {
+                let p = xs[i] * nx + ys[i] * ny
+                proj[i] = p
+                lo = min(lo, p); hi = max(hi, p)
+            }
+            let n = Int((hi - lo) / bin) + 2
+            if counts.count < n { counts = [Int32](repeating: 0, count: n) } else {
+                for i in 0..<n { counts[i] = 0 }
+            }
+            for p in proj { counts[Int((p - lo) / bin)] += 1 }
+            var sum = 0.0
+            for i in 0..<n { sum += Double(counts[i]) * Double(counts[i]) }
+            return sum / Double(xs.count)
+        }
+
+        var scores: [(Double, Double)] = []
+        var a = -90 + coarseStep
+        while a <= 90 { scores.append((a, score(a))); a += coarseStep }
+        guard let coarse = scores.max(by: { $0.1 < $1.1 }) else { return nil }
+        let median = scores.map(\.1).sorted()[scores.count / 2]
+        var best = coarse
+        var f = coarse.0 - coarseStep
+        while f <= coarse.0 + coarseStep + 1e-9 {
+            let s = score(f)
+            if s > best.1 { best = (f, s) }
+            f += fineStep
+        }
+        var degrees = best.0
+        if degrees <= -90 { degrees += 180 }
+        if degrees > 90 { degrees -= 180 }
+        return TextLineAngle(degrees: (degrees * 100).rounded() / 100,
+                             confidence: median > 0 ? best.1 / median : 0, blobCount: blobs.count)
+    }
+}
