@@ -95,13 +95,31 @@ public struct ImageRectifier: Sendable {
         // 3. Orientation: the lines are level; the text may still be upside down or (if columns
         //    out-voted lines) sideways.
         let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
-        if let guess = detector.detect(gray) {
-            steps["orientation"] = "\(guess.quarterTurnsClockwise * 90)° by \(guess.source) (confidence \(String(format: "%.2f", guess.confidence))\(guess.isConfident ? "" : ", too low: not turned"))"
-            if guess.isConfident && guess.quarterTurnsClockwise != 0 {
-                gray = gray.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise)
+        let probe = Self.detectionCopy(of: gray)
+        var guess = detector.detect(probe)
+        var describe = guess.map { "\($0.quarterTurnsClockwise * 90)° by \($0.source) (confidence \(String(format: "%.2f", $0.confidence)))" }
+            ?? "undecided"
+        if guess?.isConfident != true {
+            // Tesseract's OSD reads nothing when the lines run vertically, so a page whose columns
+            // out-voted its lines is only recognized once turned: ask again a quarter turn on.
+            let turned = probe.rotated(quarterTurnsClockwise: 1)
+            if var second = detector.detect(turned) {
+                second.quarterTurnsClockwise = (second.quarterTurnsClockwise + 1) % 4
+                describe += "; after a quarter turn: \(second.quarterTurnsClockwise * 90)° (confidence \(String(format: "%.2f", second.confidence)))"
+                // A detector that could read nothing level but reads the turned copy is itself
+                // evidence that the lines run vertically: accept a weaker call then.
+                let readable = guess == nil && second.confidence >= 0.5
+                if (second.isConfident || readable) && second.confidence > (guess?.confidence ?? 0) {
+                    second.isConfident = true
+                    guess = second
+                }
             }
+        }
+        if let guess, guess.isConfident {
+            if guess.quarterTurnsClockwise != 0 { gray = gray.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise) }
+            steps["orientation"] = describe + " → turned \(guess.quarterTurnsClockwise * 90)° clockwise"
         } else {
-            steps["orientation"] = "undecided (too little text)"
+            steps["orientation"] = describe + " → not turned (too little confidence)"
         }
         clock.lap("orient", into: &steps)
 
@@ -145,8 +163,11 @@ public struct ImageRectifier: Sendable {
                     gray = binary.raster()
                     steps["photometric"] = "background normalized, binarized"
                 } else {
-                    // Normalization maps the paper to 200; stretch it back to white for contrast.
-                    pixGammaTRC(normalized.pointer, normalized.pointer, 1.0, 30, 200)
+                    // Normalization maps the paper to 200. Stretch from the ink's level (the 2% darkest
+                    // pixels) to just under the paper's, so faint grey print gets full contrast too.
+                    var ink: UInt32 = 0
+                    pixGetRankValue(normalized.pointer, 2, 0.02, &ink)
+                    pixGammaTRC(normalized.pointer, normalized.pointer, 1.0, Int32(min(Int(ink), 120)), 190)
                     gray = normalized.raster()
                     steps["photometric"] = "background normalized"
                 }
@@ -155,6 +176,17 @@ public struct ImageRectifier: Sendable {
         }
         let ppi = blobHeight.map { _ in Int((300 * options.targetBlobHeight / 30).rounded()) }
         return (gray, ppi)
+    }
+
+    /// A reduced (≤ 1600 px), background-normalized copy for the orientation detector: shadows
+    /// across the page otherwise defeat its global threshold.
+    static func detectionCopy(of gray: Raster) -> Raster {
+        let long = max(gray.width, gray.height)
+        let pix = OwnedPix(gray)
+        let reduced = long > 1600 ? OwnedPix(taking: pixScale(pix.pointer, Float(1600.0 / Double(long)), Float(1600.0 / Double(long)))) ?? pix : pix
+        guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(reduced.pointer, nil, nil)) else { return reduced.raster() }
+        pixGammaTRC(normalized.pointer, normalized.pointer, 1.0, 60, 190)
+        return normalized.raster()
     }
 
     /// Warps the quad to an upright rectangle of the page's size (corners in reading order).

@@ -48,9 +48,19 @@ public struct TextLineAngle: Sendable, Equatable {
         while a <= 90 { scores.append((a, score(a))); a += coarseStep }
         guard let coarse = scores.max(by: { $0.1 < $1.1 }) else { return nil }
         let median = scores.map(\.1).sorted()[scores.count / 2]
-        var best = coarse
-        var f = coarse.0 - coarseStep
-        while f <= coarse.0 + coarseStep + 1e-9 {
+        // Lines against columns: table columns and left-aligned text also make bands, 90° off.
+        // Letters sit closer to their neighbours along a line than across lines, so the
+        // direction to each blob's nearest neighbours decides between the two.
+        var start = coarse
+        let across = coarse.0 > 0 ? coarse.0 - 90 : coarse.0 + 90
+        let acrossScore = score(across)
+        if acrossScore > 0.3 * coarse.1 {
+            let votes = neighbourVotes(xs: xs, ys: ys, cell: medianHeight * 2)
+            if Double(mass(votes, near: across)) > 1.5 * Double(mass(votes, near: coarse.0)) { start = (across, acrossScore) }
+        }
+        var best = start
+        var f = start.0 - coarseStep
+        while f <= start.0 + coarseStep + 1e-9 {
             let s = score(f)
             if s > best.1 { best = (f, s) }
             f += fineStep
@@ -60,5 +70,42 @@ public struct TextLineAngle: Sendable, Equatable {
         if degrees > 90 { degrees -= 180 }
         return TextLineAngle(degrees: (degrees * 100).rounded() / 100,
                              confidence: median > 0 ? best.1 / median : 0, blobCount: blobs.count)
+    }
+
+    /// Directions (degrees in [0, 180)) from each blob to its two nearest neighbours.
+    static func neighbourVotes(xs: [Double], ys: [Double], cell: Double) -> [Double] {
+        var grid: [Int: [Int]] = [:]
+        func key(_ cx: Int, _ cy: Int) -> Int { cx &* 100_003 &+ cy }
+        for i in 0..<xs.count { grid[key(Int(xs[i] / cell), Int(ys[i] / cell)), default: []].append(i) }
+        var votes: [Double] = []
+        for i in 0..<xs.count {
+            let cx = Int(xs[i] / cell), cy = Int(ys[i] / cell)
+            var best: [(Double, Int)] = []
+            for dx in -1...1 {
+                for dy in -1...1 {
+                    for j in grid[key(cx + dx, cy + dy)] ?? [] where j != i {
+                        let d = (xs[j] - xs[i]) * (xs[j] - xs[i]) + (ys[j] - ys[i]) * (ys[j] - ys[i])
+                        best.append((d, j))
+                    }
+                }
+            }
+            best.sort { $0.0 < $1.0 }
+            for (_, j) in best.prefix(2) {
+                var a = atan2(ys[j] - ys[i], xs[j] - xs[i]) * 180 / .pi
+                if a < 0 { a += 180 }
+                if a >= 180 { a -= 180 }
+                votes.append(a)
+            }
+        }
+        return votes
+    }
+
+    /// Votes within 8° of a direction (directions compared modulo 180°).
+    static func mass(_ votes: [Double], near degrees: Double) -> Int {
+        votes.reduce(0) { count, v in
+            var d = abs(v - degrees).truncatingRemainder(dividingBy: 180)
+            if d > 90 { d = 180 - d }
+            return count + (d <= 8 ? 1 : 0)
+        }
     }
 }

@@ -5,11 +5,11 @@ import Recognition
 /// Hands the worker's Tesseract OSD to the flattening stage, which may not depend on Recognition.
 public struct OSDOrientation: OrientationDetector {
     let osd: TesseractOSD
-    /// Tesseract's orientation confidence below which a turn is not trusted; at 2 it is rarely
-    /// wrong on printed text, while sparse or noisy pages fall below it.
+    /// Tesseract's orientation confidence below which a turn is not trusted. On the Inv3DReal
+    /// photos right calls scored 1.2–11 and wrong ones 0.1–0.4 once the lines were level.
     public var minimumConfidence: Double
 
-    public init(osd: TesseractOSD, minimumConfidence: Double = 2) {
+    public init(osd: TesseractOSD, minimumConfidence: Double = 1) {
         self.osd = osd
         self.minimumConfidence = minimumConfidence
     }
