@@ -99,7 +99,7 @@ public struct ImageRectifier: Sendable {
         var guess = detector.detect(probe)
         var describe = guess.map { "\($0.quarterTurnsClockwise * 90)° by \($0.source) (confidence \(String(format: "%.2f", $0.confidence)))" }
             ?? "undecided"
-        if guess?.isConfident != true {
+        if guess == nil {
             // Tesseract's OSD reads nothing when the lines run vertically, so a page whose columns
             // out-voted its lines is only recognized once turned: ask again a quarter turn on.
             let turned = probe.rotated(quarterTurnsClockwise: 1)

@@ -2,24 +2,58 @@ import Flattening
 import Imaging
 import Recognition
 
-/// Hands the worker's Tesseract OSD to the flattening stage, which may not depend on Recognition.
+/// Orientation for the flattening stage, which may not depend on Recognition: Tesseract's OSD,
+/// and when OSD is unsure, a vote by reading. Both use engines the worker already owns.
 public struct OSDOrientation: OrientationDetector {
     let osd: TesseractOSD
-    /// Tesseract's orientation confidence below which a turn is not trusted. On the Inv3DReal
-    /// photos right calls scored 1.2–11 and wrong ones 0.1–0.4 once the lines were level.
-    public var minimumConfidence: Double
+    /// The worker's reading engine, for the vote; nil uses OSD alone.
+    let reader: TesseractEngine?
+    /// OSD confidence at or above which its call is taken without a vote. On the Inv3DReal
+    /// photos, once the lines were level, wrong calls scored up to 1.2 and right ones 1.2–11.
+    public var trustedConfidence: Double
 
-    public init(osd: TesseractOSD, minimumConfidence: Double = 1) {
+    public init(osd: TesseractOSD, reader: TesseractEngine? = nil, trustedConfidence: Double = 2.5) {
         self.osd = osd
-        self.minimumConfidence = minimumConfidence
+        self.reader = reader
+        self.trustedConfidence = trustedConfidence
     }
 
     public func detect(_ page: Raster) -> OrientationGuess? {
         // OSD works on blob shapes; a copy at most ~1600 px long keeps it fast without losing them.
         let long = max(page.width, page.height)
         let input = long > 1600 ? page.scaled(by: 1600 / Double(long)) : page
-        guard let result = osd.detect(input) else { return nil }
-        return OrientationGuess(quarterTurnsClockwise: result.quarterTurnsClockwise, confidence: result.confidence,
-                                isConfident: result.confidence >= minimumConfidence, source: "tesseract-osd")
+        let result = osd.detect(input)
+        if let result, result.confidence >= trustedConfidence {
+            return OrientationGuess(quarterTurnsClockwise: result.quarterTurnsClockwise, confidence: result.confidence,
+                                    isConfident: true, source: "tesseract-osd")
+        }
+        guard let reader else {
+            return result.map { OrientationGuess(quarterTurnsClockwise: $0.quarterTurnsClockwise, confidence: $0.confidence,
+                                                 isConfident: $0.confidence >= 1, source: "tesseract-osd") }
+        }
+        // The vote: read the middle of the page each way it might be turned and keep the turn
+        // that yields the most confidently read words. Upside-down text reads as low-confidence
+        // noise. OSD reading nothing at all suggests the lines run vertically, so all four turns.
+        let turns = result == nil ? [0, 1, 2, 3] : [0, 2]
+        let sample = input.cropped(to: PixelRect(x: input.width / 6, y: input.height / 3,
+                                                 width: input.width * 2 / 3, height: input.height / 3))
+        var votes: [(turns: Int, score: Int)] = []
+        for t in turns {
+            let turned = sample.rotated(quarterTurnsClockwise: t)
+            guard let read = try? reader.recognize(turned, segmentation: .auto) else { continue }
+            let good = read.lines.flatMap(\.words).filter { word in
+                word.confidence >= 70 && word.text.filter { $0.isLetter || $0.isNumber }.count >= 3
+            }
+            votes.append((t, good.count))
+        }
+        votes.sort { $0.score > $1.score }
+        guard let best = votes.first, best.score >= 3 else {
+            return result.map { OrientationGuess(quarterTurnsClockwise: $0.quarterTurnsClockwise, confidence: $0.confidence,
+                                                 isConfident: false, source: "tesseract-osd") }
+        }
+        let runnerUp = votes.count > 1 ? votes[1].score : 0
+        return OrientationGuess(quarterTurnsClockwise: best.turns, confidence: Double(best.score) / Double(max(1, runnerUp)),
+                                isConfident: best.score >= 2 * runnerUp + 2,
+                                source: "reading vote (\(votes.map { "\($0.turns * 90)°: \($0.score)" }.joined(separator: ", ")); osd \(result.map { "\($0.quarterTurnsClockwise * 90)° at \(String(format: "%.2f", $0.confidence))" } ?? "undecided"))")
     }
 }

@@ -25,7 +25,7 @@ public final class Pipeline {
         self.matcher = matcher
         self.settings = settings
         do {
-            orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath))
+            orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
             orientationProblem = nil
         } catch {
             orientation = nil

@@ -16,7 +16,7 @@ final class BenchReader {
 
     init(options: ImageRectifier.Options) throws {
         engine = try TesseractEngine(configuration: OCRConfiguration())
-        orientation = (try? TesseractOSD()).map { OSDOrientation(osd: $0) }
+        orientation = (try? TesseractOSD()).map { [engine] in OSDOrientation(osd: $0, reader: engine) }
         flattener = Flattener(rectifier: ImageRectifier(options: options))
     }
 
