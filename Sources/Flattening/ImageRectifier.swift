@@ -12,7 +12,7 @@ public struct ImageRectifier: Sendable {
         public var analysisLongSide = 1600
         /// Median height of a text blob (roughly lower-case height plus ascenders) Tesseract reads
         /// best at, in pixels of the output.
-        public var targetBlobHeight = 30.0
+        public var targetBlobHeight = 18.0
         /// Skip a rotation smaller than this (degrees): resampling a flat scan only blurs it.
         public var minimumRotation = 0.3
         /// Line structure weaker than this (best band score over the median) is not a page of text.
@@ -20,6 +20,15 @@ public struct ImageRectifier: Sendable {
         public var dewarp = true
         public var normalizeBackground = true
         public var binarize = false
+        /// Estimate the paper's brightness by a grey closing (text removed by its thinness) rather
+        /// than by tiles of light pixels: paper in a deep shadow is darker than the tile method's
+        /// foreground threshold and would otherwise stay dark.
+        public var morphologicalBackground = false
+        /// Gray from the darkest of R, G, B instead of luma: coloured print (orange, blue headings)
+        /// is dark in at least one channel while white paper is bright in all three.
+        public var darkestChannel = false
+        /// Exponent of the tone curve after normalization (1: linear stretch; 3 darkens faint print).
+        public var toneCurve = 3.0
         public var cropToText = true
         public var detectPage = true
         public var dewarpLimits = DewarpLimits()
@@ -35,7 +44,7 @@ public struct ImageRectifier: Sendable {
         Leptonica.configure()
         var steps: [String: String] = [:]
         var clock = StepClock()
-        var gray = input.grayscale()
+        var gray = options.darkestChannel ? Self.darkestChannel(input) : input.grayscale()
         clock.lap("gray", into: &steps)
 
         // 1. Reduced copy, background-normalized and thresholded: blobs for the geometry.
@@ -158,24 +167,49 @@ public struct ImageRectifier: Sendable {
         clock.lap("scale", into: &steps)
         if options.normalizeBackground || options.binarize {
             let pix = OwnedPix(gray)
-            if let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)) {
+            if let normalized = Self.normalizeBackground(pix, morphological: options.morphologicalBackground) {
                 if options.binarize, let binary = OwnedPix(taking: pixThresholdToBinary(normalized.pointer, 150)) {
                     gray = binary.raster()
                     steps["photometric"] = "background normalized, binarized"
                 } else {
                     // Normalization maps the paper to 200. Stretch from the ink's level (the 2% darkest
-                    // pixels) to just under the paper's, so faint grey print gets full contrast too.
+                    // pixels) to just under the paper's, then darken the mid-tones (power curve):
+                    // Tesseract's global threshold drops faint grey print that sits next to black.
                     var ink: UInt32 = 0
                     pixGetRankValue(normalized.pointer, 2, 0.02, &ink)
-                    pixGammaTRC(normalized.pointer, normalized.pointer, 1.0, Int32(min(Int(ink), 120)), 190)
-                    gray = normalized.raster()
-                    steps["photometric"] = "background normalized"
+                    let lo = Double(min(Int(ink), 120)), hi = 190.0, power = options.toneCurve
+                    let lut: [UInt8] = (0..<256).map { v in
+                        let x = min(1, max(0, (Double(v) - lo) / (hi - lo)))
+                        return UInt8((255 * pow(x, power)).rounded())
+                    }
+                    var out = normalized.raster()
+                    out.pixels = out.pixels.map { lut[Int($0)] }
+                    gray = out
+                    steps["photometric"] = "background normalized, tone curve ^\(options.toneCurve)"
                 }
             }
             clock.lap("photometric", into: &steps)
         }
         let ppi = blobHeight.map { _ in Int((300 * options.targetBlobHeight / 30).rounded()) }
         return (gray, ppi)
+    }
+
+    static func darkestChannel(_ image: Raster) -> Raster {
+        guard image.channels == 3 else { return image }
+        var out = [UInt8](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { src in
+            for i in 0..<out.count { out[i] = min(src[3 * i], min(src[3 * i + 1], src[3 * i + 2])) }
+        }
+        return Raster(width: image.width, height: image.height, channels: 1, pixels: out)
+    }
+
+    static func normalizeBackground(_ pix: OwnedPix, morphological: Bool) -> OwnedPix? {
+        if morphological {
+            // Closing at 1/4 scale with an 11-pixel brick: anything thinner than ~40 px (strokes,
+            // not shadows) is removed from the background estimate.
+            return OwnedPix(taking: pixBackgroundNormMorph(pix.pointer, nil, 4, 11, 200))
+        }
+        return OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil))
     }
 
     /// A reduced (≤ 1600 px), background-normalized copy for the orientation detector: shadows
@@ -254,6 +288,9 @@ extension ImageRectifier.Options {
         case "dewarp": dewarp = try bool()
         case "normalizeBackground": normalizeBackground = try bool()
         case "binarize": binarize = try bool()
+        case "toneCurve": toneCurve = try number()
+        case "darkestChannel": darkestChannel = try bool()
+        case "morphologicalBackground": morphologicalBackground = try bool()
         case "cropToText": cropToText = try bool()
         case "detectPage": detectPage = try bool()
         case "minLines": dewarpLimits.minLines = Int32(try number())

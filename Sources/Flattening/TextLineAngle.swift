@@ -18,7 +18,7 @@ public struct TextLineAngle: Sendable, Equatable {
         guard blobs.count >= 8 else { return nil }
         let heights = blobs.map(\.height).sorted()
         let medianHeight = Double(heights[heights.count / 2])
-        let bin = max(1.0, medianHeight * 0.5)
+        var bin = max(1.0, medianHeight * 0.5)
         let xs = blobs.map { Double($0.x) + Double($0.width) / 2 }
         let ys = blobs.map { Double($0.y) + Double($0.height) / 2 }
         var counts: [Int32] = []
@@ -58,18 +58,23 @@ public struct TextLineAngle: Sendable, Equatable {
             let votes = neighbourVotes(xs: xs, ys: ys, cell: medianHeight * 2)
             if Double(mass(votes, near: across)) > 1.5 * Double(mass(votes, near: coarse.0)) { start = (across, acrossScore) }
         }
-        var best = start
+        // Fine search with narrower bands; the middle of the best plateau, since near the true
+        // angle several steps can score alike.
+        bin = max(1.0, medianHeight * 0.25)
+        var fine: [(Double, Double)] = []
         var f = start.0 - coarseStep
         while f <= start.0 + coarseStep + 1e-9 {
-            let s = score(f)
-            if s > best.1 { best = (f, s) }
+            fine.append((f, score(f)))
             f += fineStep
         }
+        let top = fine.map(\.1).max() ?? 0
+        let plateau = fine.filter { $0.1 >= top * 0.999 }.map(\.0)
+        let best = (plateau.reduce(0, +) / Double(max(1, plateau.count)), top)
         var degrees = best.0
         if degrees <= -90 { degrees += 180 }
         if degrees > 90 { degrees -= 180 }
         return TextLineAngle(degrees: (degrees * 100).rounded() / 100,
-                             confidence: median > 0 ? best.1 / median : 0, blobCount: blobs.count)
+                             confidence: median > 0 ? start.1 / median : 0, blobCount: blobs.count)
     }
 
     /// Directions (degrees in [0, 180)) from each blob to its two nearest neighbours.

@@ -53,6 +53,15 @@ final class RawTesseract {
     private let process = Process()
     private let pipe = Pipe()
     private let start = DispatchTime.now().uptimeNanoseconds
+    private let ended = EndTime()
+
+    /// When the process ended, set from its termination handler (another thread).
+    final class EndTime: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: UInt64?
+        func set(_ v: UInt64) { lock.lock(); value = v; lock.unlock() }
+        func get() -> UInt64? { lock.lock(); defer { lock.unlock() }; return value }
+    }
 
     init?(path: String) {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -62,6 +71,8 @@ final class RawTesseract {
         process.environment = environment
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
+        let ended = self.ended
+        process.terminationHandler = { _ in ended.set(DispatchTime.now().uptimeNanoseconds) }
         do { try process.run() } catch { return nil }
     }
 
@@ -69,7 +80,8 @@ final class RawTesseract {
     func finish() -> (text: String, milliseconds: Double) {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        let end = ended.get() ?? DispatchTime.now().uptimeNanoseconds
+        return (String(decoding: data, as: UTF8.self), Double(end - start) / 1e6)
     }
 }
 
