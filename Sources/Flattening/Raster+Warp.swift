@@ -15,7 +15,7 @@ extension Raster {
                     for x in 0..<w {
                         let (fx, fy) = source(Double(x), Double(y))
                         if fx < 0 || fy < 0 || fx > Double(sw - 1) || fy > Double(sh - 1) { continue }
-                        let x0 = min(Int(fx), sw - 2), y0 = min(Int(fy), sh - 2)
+                        let x0 = min(Int(fx), max(0, sw - 2)), y0 = min(Int(fy), max(0, sh - 2))
                         let ax = fx - Double(x0), ay = fy - Double(y0)
                         let i = y0 * sw + x0
                         let top = Double(src[i]) * (1 - ax) + Double(src[i + 1]) * ax
