@@ -27,10 +27,16 @@ public struct ImageRectifier: Sendable {
         public var lineDewarpMinShift = 0.6
         public var normalizeBackground = true
         public var binarize = false
+        /// When the fixed threshold (150 on the normalized copy) leaves only specks, threshold
+        /// halfway to the ink's level instead.
+        public var adaptiveThreshold = true
         /// Estimate the paper's brightness by a grey closing (text removed by its thinness) rather
         /// than by tiles of light pixels: paper in a deep shadow is darker than the tile method's
         /// foreground threshold and would otherwise stay dark.
         public var morphologicalBackground = false
+        /// Pixels darker than this are ink, not paper, when estimating the background. Leptonica uses
+        /// 100; paper in a hard shadow is darker than that (12 measured best on Inv3DReal shadows).
+        public var backgroundThreshold: Int32 = 12
         /// Gray from the darkest of R, G, B instead of luma: coloured print (orange, blue headings)
         /// is dark in at least one channel while white paper is bright in all three.
         public var darkestChannel = false
@@ -56,8 +62,21 @@ public struct ImageRectifier: Sendable {
 
         // 1. Reduced copy, background-normalized and thresholded: blobs for the geometry.
         let longSide = max(gray.width, gray.height)
-        let reduction = min(1.0, Double(options.analysisLongSide) / Double(longSide))
-        let analysis = TextBlobs.find(in: gray, reduction: reduction)
+        var reduction = min(1.0, Double(options.analysisLongSide) / Double(longSide))
+        var analysis = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
+        var adaptive = false
+        if analysis.medianHeight < 8 && options.adaptiveThreshold {
+            // Tiny blobs: faint print (pale thermal paper) broken into specks by the fixed
+            // threshold, or small print merged by the reduction. Try the ink's own threshold,
+            // then a closer look.
+            let retry = TextBlobs.find(in: gray, reduction: reduction, adaptive: true)
+            if retry.medianHeight > analysis.medianHeight { analysis = retry; adaptive = true }
+        }
+        if analysis.medianHeight > 0 && analysis.medianHeight < 8 && reduction < 1 {
+            reduction = min(1, reduction * 9 / Double(analysis.medianHeight))
+            analysis = TextBlobs.find(in: gray, reduction: reduction, adaptive: adaptive)
+        }
+        if adaptive { steps["threshold"] = "halfway to the ink (faint print)" }
         clock.lap("blobs", into: &steps)
         steps["blobs"] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
 
@@ -112,14 +131,15 @@ public struct ImageRectifier: Sendable {
         //    out-voted lines) sideways.
         let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
         let probe = Self.detectionCopy(of: gray)
-        var guess = detector.detect(probe)
+        let level = abs(angle.degrees) < 1
+        var guess = detector.detect(probe, expectUpright: level)
         var describe = guess.map { "\($0.quarterTurnsClockwise * 90)° by \($0.source) (confidence \(String(format: "%.2f", $0.confidence)))" }
             ?? "undecided"
         if guess == nil {
             // Tesseract's OSD reads nothing when the lines run vertically, so a page whose columns
             // out-voted its lines is only recognized once turned: ask again a quarter turn on.
             let turned = probe.rotated(quarterTurnsClockwise: 1)
-            if var second = detector.detect(turned) {
+            if var second = detector.detect(turned, expectUpright: false) {
                 second.quarterTurnsClockwise = (second.quarterTurnsClockwise + 1) % 4
                 describe += "; after a quarter turn: \(second.quarterTurnsClockwise * 90)° (confidence \(String(format: "%.2f", second.confidence)))"
                 // A detector that could read nothing level but reads the turned copy is itself
@@ -159,7 +179,7 @@ public struct ImageRectifier: Sendable {
         var gray = input
         var blobHeight = blobHeight
         if blobHeight == nil {
-            let found = TextBlobs.find(in: gray, reduction: min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height))))
+            let found = TextBlobs.find(in: gray, reduction: min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height))), adaptive: false)
             if found.blobs.count >= 8 { blobHeight = Double(found.medianHeight) / found.reduction }
         }
         var factor = 1.0
@@ -178,8 +198,9 @@ public struct ImageRectifier: Sendable {
         clock.lap("scale", into: &steps)
         if options.normalizeBackground || options.binarize {
             let pix = OwnedPix(gray)
-            if let normalized = Self.normalizeBackground(pix, morphological: options.morphologicalBackground) {
-                if options.binarize, let binary = OwnedPix(taking: pixThresholdToBinary(normalized.pointer, 150)) {
+            if let normalized = Self.normalizeBackground(pix, morphological: options.morphologicalBackground,
+                                                         threshold: options.backgroundThreshold) {
+                if options.binarize, let binary = InkThreshold.binarize(normalized) {
                     gray = binary.raster()
                     steps["photometric"] = "background normalized, binarized"
                 } else {
@@ -214,13 +235,15 @@ public struct ImageRectifier: Sendable {
         return Raster(width: image.width, height: image.height, channels: 1, pixels: out)
     }
 
-    static func normalizeBackground(_ pix: OwnedPix, morphological: Bool) -> OwnedPix? {
+    static func normalizeBackground(_ pix: OwnedPix, morphological: Bool, threshold: Int32 = 100) -> OwnedPix? {
         if morphological {
             // Closing at 1/4 scale with an 11-pixel brick: anything thinner than ~40 px (strokes,
             // not shadows) is removed from the background estimate.
             return OwnedPix(taking: pixBackgroundNormMorph(pix.pointer, nil, 4, 11, 200))
         }
-        return OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil))
+        // Leptonica's defaults but for the foreground threshold: paper in a deep shadow is darker
+        // than the default 100 and would be taken for ink, leaving the shadow dark.
+        return OwnedPix(taking: pixBackgroundNorm(pix.pointer, nil, nil, 10, 15, threshold, 40, 200, 2, 1))
     }
 
     /// A reduced (≤ 1600 px), background-normalized copy for the orientation detector: shadows
@@ -245,7 +268,7 @@ public struct ImageRectifier: Sendable {
 
     private func lineDewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
         let reduction = min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height)))
-        let found = TextBlobs.find(in: gray, reduction: reduction)
+        let found = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
         let h = Double(found.medianHeight)
         guard h > 0 else { steps["lineDewarp"] = "skipped: no text blobs"; return gray }
         let lines = TextLineDewarp.lines(from: found.blobs, medianHeight: h)
@@ -269,7 +292,7 @@ public struct ImageRectifier: Sendable {
     private func dewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
         let pix = OwnedPix(gray)
         guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)),
-              let binary = OwnedPix(taking: pixThresholdToBinary(normalized.pointer, 150)) else {
+              let binary = InkThreshold.binarize(normalized) else {
             steps["dewarp"] = "skipped: could not binarize"
             return gray
         }
@@ -325,9 +348,11 @@ extension ImageRectifier.Options {
         case "lineDewarpMinShift": lineDewarpMinShift = try number()
         case "normalizeBackground": normalizeBackground = try bool()
         case "binarize": binarize = try bool()
+        case "adaptiveThreshold": adaptiveThreshold = try bool()
         case "toneCurve": toneCurve = try number()
         case "darkestChannel": darkestChannel = try bool()
         case "morphologicalBackground": morphologicalBackground = try bool()
+        case "backgroundThreshold": backgroundThreshold = Int32(try number())
         case "cropToText": cropToText = try bool()
         case "detectPage": detectPage = try bool()
         case "minLines": dewarpLimits.minLines = Int32(try number())

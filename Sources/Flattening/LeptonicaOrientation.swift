@@ -10,14 +10,14 @@ public struct LeptonicaOrientation: OrientationDetector, Sendable {
 
     public init(minimumConfidence: Double = 4) { self.minimumConfidence = minimumConfidence }
 
-    public func detect(_ page: Raster) -> OrientationGuess? {
+    public func detect(_ page: Raster, expectUpright: Bool) -> OrientationGuess? {
         let gray = OwnedPix(page.grayscale())
         let normalized = OwnedPix(taking: pixBackgroundNormSimple(gray.pointer, nil, nil)) ?? gray
-        guard let binary = OwnedPix(taking: pixThresholdToBinary(normalized.pointer, 150)) else { return nil }
+        guard let binary = InkThreshold.binarize(normalized) else { return nil }
         var conf: Float = 0
         guard pixUpDownDetect(binary.pointer, &conf, 0, 0, 0) == 0 else { return nil }
         let c = Double(conf)
         return OrientationGuess(quarterTurnsClockwise: c < 0 ? 2 : 0, confidence: abs(c),
-                                isConfident: abs(c) >= minimumConfidence, source: "leptonica")
+                                isConfident: abs(c) >= minimumConfidence * (expectUpright && c < 0 ? 1.5 : 1), source: "leptonica")
     }
 }

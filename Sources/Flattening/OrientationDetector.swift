@@ -23,6 +23,7 @@ public struct OrientationGuess: Sendable, Equatable {
 /// stage must not depend on, so the pipeline hands one in; without one, leptonica's up/down test
 /// is used (see `LeptonicaOrientation`).
 public protocol OrientationDetector {
-    /// nil when the detector cannot say (too little text).
-    func detect(_ page: Raster) -> OrientationGuess?
+    /// nil when the detector cannot say (too little text). `expectUpright` is set when the photo
+    /// already had level lines, as scans and most photos do: a turn then needs stronger evidence.
+    func detect(_ page: Raster, expectUpright: Bool) -> OrientationGuess?
 }

@@ -13,11 +13,11 @@ struct TextBlobs {
     /// The sheet of paper, when one stands out from the background.
     var page: PageMask?
 
-    static func find(in gray: Raster, reduction: Double) -> TextBlobs {
+    static func find(in gray: Raster, reduction: Double, adaptive: Bool = true) -> TextBlobs {
         let full = OwnedPix(gray)
         let reduced = reduction < 0.999 ? OwnedPix(taking: pixScale(full.pointer, Float(reduction), Float(reduction))) ?? full : full
         guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(reduced.pointer, nil, nil)),
-              let binary = OwnedPix(taking: pixThresholdToBinary(normalized.pointer, 150)) else {
+              let binary = InkThreshold.binarize(normalized, adaptive: adaptive) else {
             return TextBlobs(blobs: [], medianHeight: 0, reduction: reduction, page: nil)
         }
         if let dir = ProcessInfo.processInfo.environment["DECANT_DEBUG_DIR"] {

@@ -14,7 +14,8 @@ public struct TextLineAngle: Sendable, Equatable {
     public var blobCount: Int
 
     /// Finds the direction from blob boxes. Returns nil when there are too few blobs to say.
-    public static func estimate(blobs: [PixelRect], coarseStep: Double = 1, fineStep: Double = 0.1) -> TextLineAngle? {
+    public static func estimate(blobs: [PixelRect], coarseStep: Double = 1, fineStep: Double = 0.1,
+                                uprightPrior: Double = 0.6) -> TextLineAngle? {
         guard blobs.count >= 8 else { return nil }
         let heights = blobs.map(\.height).sorted()
         let medianHeight = Double(heights[heights.count / 2])
@@ -46,7 +47,14 @@ public struct TextLineAngle: Sendable, Equatable {
         var scores: [(Double, Double)] = []
         var a = -90 + coarseStep
         while a <= 90 { scores.append((a, score(a))); a += coarseStep }
-        guard let coarse = scores.max(by: { $0.1 < $1.1 }) else { return nil }
+        guard var coarse = scores.max(by: { $0.1 < $1.1 }) else { return nil }
+        // Prior for upright: scans and most photos are taken level, and a narrow receipt in a
+        // monospaced font makes columns nearly as strong as its lines. Near-level lines within
+        // 60% of the best vertical score win; a wrong call is caught by the orientation step.
+        if abs(coarse.0) > 45, let level = scores.filter({ abs($0.0) <= 20 }).max(by: { $0.1 < $1.1 }),
+           level.1 >= uprightPrior * coarse.1 {
+            coarse = level
+        }
         let median = scores.map(\.1).sorted()[scores.count / 2]
         // Lines against columns: table columns and left-aligned text also make bands, 90° off.
         // Letters sit closer to their neighbours along a line than across lines, so the

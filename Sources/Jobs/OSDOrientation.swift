@@ -18,12 +18,14 @@ public struct OSDOrientation: OrientationDetector {
         self.trustedConfidence = trustedConfidence
     }
 
-    public func detect(_ page: Raster) -> OrientationGuess? {
+    public func detect(_ page: Raster, expectUpright: Bool) -> OrientationGuess? {
         // OSD works on blob shapes; a copy at most ~1600 px long keeps it fast without losing them.
         let long = max(page.width, page.height)
         let input = long > 1600 ? page.scaled(by: 1600 / Double(long)) : page
         let result = osd.detect(input)
-        if let result, result.confidence >= trustedConfidence {
+        // A level photo or scan is almost always upright: OSD alone may keep it so, but turning it
+        // takes the reading vote too (OSD called 180° at confidence 8 on upright receipt scans).
+        if let result, result.confidence >= trustedConfidence, !expectUpright || result.quarterTurnsClockwise == 0 {
             return OrientationGuess(quarterTurnsClockwise: result.quarterTurnsClockwise, confidence: result.confidence,
                                     isConfident: true, source: "tesseract-osd")
         }
@@ -34,7 +36,7 @@ public struct OSDOrientation: OrientationDetector {
         // The vote: read the middle of the page each way it might be turned and keep the turn
         // that yields the most confidently read words. Upside-down text reads as low-confidence
         // noise. OSD reading nothing at all suggests the lines run vertically, so all four turns.
-        let turns = result == nil ? [0, 1, 2, 3] : [0, 2]
+        let turns = result == nil ? [0, 1, 2, 3] : (expectUpright ? [0, result?.quarterTurnsClockwise ?? 2] : [0, 2])
         let sample = input.cropped(to: PixelRect(x: input.width / 6, y: input.height / 3,
                                                  width: input.width * 2 / 3, height: input.height / 3))
         var votes: [(turns: Int, score: Int)] = []
