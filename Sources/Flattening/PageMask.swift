@@ -1,5 +1,4 @@
 import CLeptonica
-import Foundation
 import Imaging
 
 /// Where the sheet of paper is, found on a coarse copy of the thresholded photo. A textured
@@ -62,10 +61,6 @@ struct PageMask {
             }
         }
         let inside = outside.map { !$0 }
-        if let dir = ProcessInfo.processInfo.environment["DECANT_DEBUG_DIR"] {
-            try? PNGFile.write(Raster(width: w, height: h, channels: 1, pixels: inside.map { $0 ? 255 : 0 }), to: "\(dir)/mask.png")
-            try? PNGFile.write(r, to: "\(dir)/reduced.png")
-        }
         let area = inside.reduce(0) { $0 + ($1 ? 1 : 0) }
         var borderTotal = 0, borderInside = 0
         for x in 0..<w { borderTotal += 2; borderInside += (inside[x] ? 1 : 0) + (inside[(h - 1) * w + x] ? 1 : 0) }

@@ -20,10 +20,6 @@ struct TextBlobs {
               let binary = InkThreshold.binarize(normalized, adaptive: adaptive) else {
             return TextBlobs(blobs: [], medianHeight: 0, reduction: reduction, page: nil)
         }
-        if let dir = ProcessInfo.processInfo.environment["DECANT_DEBUG_DIR"] {
-            try? PNGFile.write(binary.raster(), to: "\(dir)/binary.png")
-            try? PNGFile.write(normalized.raster(), to: "\(dir)/normalized.png")
-        }
         let w = binary.width, h = binary.height
         let maxHeight = max(12, Int(0.05 * Double(max(w, h))))
         let page = PageMask.find(binary: binary)
