@@ -44,6 +44,9 @@ public struct ImageRectifier: Sendable {
         public var toneCurve = 3.0
         public var cropToText = true
         public var detectPage = true
+        /// Margin around the text when cropping, in text heights: reverse print (white on a dark
+        /// bar) makes no blobs and sits at the edges of the text often enough.
+        public var cropMargin = 5.0
         public var dewarpLimits = DewarpLimits()
 
         public init() {}
@@ -111,7 +114,7 @@ public struct ImageRectifier: Sendable {
             let textBlobs = analysis.lineBlobs(angle: angle.degrees)
             var region = TextBlobs.fullFrame(width: gray.width, height: gray.height, rotation: turn)
             if options.cropToText, let box = TextBlobs.extent(of: textBlobs, rotation: turn, scale: scaleUp,
-                                                              margin: 3 * Double(analysis.medianHeight) * scaleUp) {
+                                                              margin: options.cropMargin * Double(analysis.medianHeight) * scaleUp) {
                 region = box
                 steps["crop"] = "\(region.width)x\(region.height) around \(textBlobs.count) text blobs"
             }
@@ -246,13 +249,11 @@ public struct ImageRectifier: Sendable {
         return OwnedPix(taking: pixBackgroundNorm(pix.pointer, nil, nil, 10, 15, threshold, 40, 200, 2, 1))
     }
 
-    /// A reduced (≤ 1600 px), background-normalized copy for the orientation detector: shadows
-    /// across the page otherwise defeat its global threshold.
+    /// A background-normalized copy for the orientation detector (shadows across the page
+    /// otherwise defeat its global threshold), at full resolution so it can read the print.
     static func detectionCopy(of gray: Raster) -> Raster {
-        let long = max(gray.width, gray.height)
         let pix = OwnedPix(gray)
-        let reduced = long > 1600 ? OwnedPix(taking: pixScale(pix.pointer, Float(1600.0 / Double(long)), Float(1600.0 / Double(long)))) ?? pix : pix
-        guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(reduced.pointer, nil, nil)) else { return reduced.raster() }
+        guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)) else { return gray }
         pixGammaTRC(normalized.pointer, normalized.pointer, 1.0, 60, 190)
         return normalized.raster()
     }
@@ -355,6 +356,7 @@ extension ImageRectifier.Options {
         case "backgroundThreshold": backgroundThreshold = Int32(try number())
         case "cropToText": cropToText = try bool()
         case "detectPage": detectPage = try bool()
+        case "cropMargin": cropMargin = try number()
         case "minLines": dewarpLimits.minLines = Int32(try number())
         case "sampling": dewarpLimits.sampling = Int32(try number())
         case "maxLineCurvature": dewarpLimits.maxLineCurvature = Int32(try number())

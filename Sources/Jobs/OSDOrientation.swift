@@ -35,10 +35,15 @@ public struct OSDOrientation: OrientationDetector {
         }
         // The vote: read the middle of the page each way it might be turned and keep the turn
         // that yields the most confidently read words. Upside-down text reads as low-confidence
-        // noise. OSD reading nothing at all suggests the lines run vertically, so all four turns.
-        let turns = result == nil ? [0, 1, 2, 3] : (expectUpright ? [0, result?.quarterTurnsClockwise ?? 2] : [0, 2])
-        let sample = input.cropped(to: PixelRect(x: input.width / 6, y: input.height / 3,
-                                                 width: input.width * 2 / 3, height: input.height / 3))
+        // noise. OSD reading (next to) nothing suggests the lines run vertically, so all four turns.
+        // A near-zero OSD confidence means much the same as no answer (lines running vertically
+        // read as noise either way up).
+        let lost = (result?.confidence ?? 0) < 1
+        let turns = lost ? [0, 1, 2, 3] : (expectUpright ? [0, result?.quarterTurnsClockwise ?? 2] : [0, 2])
+        // At full resolution (the reduced copy is too small to read), a quarter of the page's
+        // height across its middle half keeps each read short.
+        let sample = page.cropped(to: PixelRect(x: page.width / 4, y: page.height * 3 / 8,
+                                                width: page.width / 2, height: page.height / 4))
         var votes: [(turns: Int, score: Int)] = []
         for t in turns {
             let turned = sample.rotated(quarterTurnsClockwise: t)
