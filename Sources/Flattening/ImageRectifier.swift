@@ -75,11 +75,18 @@ public struct ImageRectifier: Sendable {
             let retry = TextBlobs.find(in: gray, reduction: reduction, adaptive: true)
             if retry.medianHeight > analysis.medianHeight { analysis = retry; adaptive = true }
         }
+        var joinDots = false
+        if analysis.medianHeight < 6 {
+            // Still specks: dotted thermal or dot-matrix print. Close 3×3 to join each letter's dots.
+            let retry = TextBlobs.find(in: gray, reduction: reduction, adaptive: adaptive, joinDots: true)
+            if retry.medianHeight > analysis.medianHeight { analysis = retry; joinDots = true }
+        }
         if analysis.medianHeight > 0 && analysis.medianHeight < 8 && reduction < 1 {
             reduction = min(1, reduction * 9 / Double(analysis.medianHeight))
-            analysis = TextBlobs.find(in: gray, reduction: reduction, adaptive: adaptive)
+            analysis = TextBlobs.find(in: gray, reduction: reduction, adaptive: adaptive, joinDots: joinDots)
         }
         if adaptive { steps["threshold"] = "halfway to the ink (faint print)" }
+        if joinDots { steps["threshold"] = (steps["threshold"].map { $0 + "; " } ?? "") + "dots joined (dotted print)" }
         clock.lap("blobs", into: &steps)
         steps["blobs"] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
 

@@ -13,11 +13,12 @@ struct TextBlobs {
     /// The sheet of paper, when one stands out from the background.
     var page: PageMask?
 
-    static func find(in gray: Raster, reduction: Double, adaptive: Bool = true) -> TextBlobs {
+    static func find(in gray: Raster, reduction: Double, adaptive: Bool = true, joinDots: Bool = false) -> TextBlobs {
         let full = OwnedPix(gray)
         let reduced = reduction < 0.999 ? OwnedPix(taking: pixScale(full.pointer, Float(reduction), Float(reduction))) ?? full : full
         guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(reduced.pointer, nil, nil)),
-              let binary = InkThreshold.binarize(normalized, adaptive: adaptive) else {
+              let thresholded = InkThreshold.binarize(normalized, adaptive: adaptive),
+              let binary = joinDots ? OwnedPix(taking: pixCloseSafeBrick(nil, thresholded.pointer, 3, 3)) : thresholded else {
             return TextBlobs(blobs: [], medianHeight: 0, reduction: reduction, page: nil)
         }
         let w = binary.width, h = binary.height
