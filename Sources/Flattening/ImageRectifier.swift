@@ -47,6 +47,8 @@ public struct ImageRectifier: Sendable {
         /// Margin around the text when cropping, in text heights: reverse print (white on a dark
         /// bar) makes no blobs and sits at the edges of the text often enough.
         public var cropMargin = 5.0
+        /// Largest enlargement: tiny blobs are as often broken print as small print.
+        public var maxUpscale = 3.0
         public var dewarpLimits = DewarpLimits()
 
         public init() {}
@@ -194,7 +196,7 @@ public struct ImageRectifier: Sendable {
         }
         var factor = 1.0
         if let h = blobHeight, h > 0 {
-            factor = min(3, max(0.4, options.targetBlobHeight / h))
+            factor = min(options.maxUpscale, max(0.4, options.targetBlobHeight / h))
             if factor > 0.87 && factor < 1.15 { factor = 1 }
             if Double(gray.width) * Double(gray.height) * factor * factor > 40e6 { factor = (40e6 / Double(gray.width * gray.height)).squareRoot() }
         }
@@ -364,6 +366,7 @@ extension ImageRectifier.Options {
         case "cropToText": cropToText = try bool()
         case "detectPage": detectPage = try bool()
         case "cropMargin": cropMargin = try number()
+        case "maxUpscale": maxUpscale = try number()
         case "minLines": dewarpLimits.minLines = Int32(try number())
         case "sampling": dewarpLimits.sampling = Int32(try number())
         case "maxLineCurvature": dewarpLimits.maxLineCurvature = Int32(try number())

@@ -47,7 +47,9 @@ public struct OSDOrientation: OrientationDetector {
         var votes: [(turns: Int, score: Int)] = []
         for t in turns {
             let turned = sample.rotated(quarterTurnsClockwise: t)
-            guard let read = try? reader.recognize(turned, segmentation: .auto) else { continue }
+            // One uniform block: with automatic layout Tesseract finds and reads vertical text
+            // lines by itself, so a quarter turn would read as well as the right way up.
+            guard let read = try? reader.recognize(turned, segmentation: .singleBlock) else { continue }
             let good = read.lines.flatMap(\.words).filter { word in
                 word.confidence >= 70 && word.text.filter { $0.isLetter || $0.isNumber }.count >= 3
             }
