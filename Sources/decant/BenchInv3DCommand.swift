@@ -75,6 +75,8 @@ struct BenchInv3DCommand: ParsableCommand {
         print("\nInv3DReal word-bag F1 (\(rows.count) photos; raw = `tesseract FILE stdout`, default settings, OMP_THREAD_LIMIT=1)\n")
         print(BenchTable.render(rows, by: "class", order: classList))
         print(BenchTable.render(rows, by: "lighting", order: lightList))
+        print("Rectification steps (wall-clock, this machine):\n")
+        print(BenchTable.renderSteps(rows))
     }
 }
 

@@ -120,6 +120,23 @@ enum BenchTable {
         return out
     }
 
+    /// Mean milliseconds of each rectification step (`ms.*` in the report) over the images that ran it.
+    static func renderSteps(_ rows: [BenchRow]) -> String {
+        var sums: [String: (Double, Int)] = [:]
+        for row in rows {
+            for (key, value) in row.steps ?? [:] where key.hasPrefix("ms.") {
+                guard let ms = Double(value) else { continue }
+                let name = String(key.dropFirst(3))
+                sums[name] = ((sums[name]?.0 ?? 0) + ms, (sums[name]?.1 ?? 0) + 1)
+            }
+        }
+        var out = "| step | images | mean ms |\n|---|---:|---:|\n"
+        for (name, (sum, n)) in sums.sorted(by: { $0.value.0 > $1.value.0 }) {
+            out += "| \(name) | \(n) | \(String(format: "%.0f", sum / Double(n))) |\n"
+        }
+        return out
+    }
+
     static func parseSettings(_ pairs: [String]) throws -> ImageRectifier.Options {
         var options = ImageRectifier.Options()
         for pair in pairs {

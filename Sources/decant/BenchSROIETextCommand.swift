@@ -61,5 +61,7 @@ struct BenchSROIETextCommand: ParsableCommand {
         if let json { try BenchTable.writeJSON(rows, to: json) }
         print("\nSROIE word-bag F1 (\(rows.count) scans; raw = `tesseract FILE stdout`, default settings, OMP_THREAD_LIMIT=1)\n")
         print(BenchTable.render(rows, by: "set", order: ["sroie"]))
+        print("Rectification steps (wall-clock, this machine):\n")
+        print(BenchTable.renderSteps(rows))
     }
 }
