@@ -29,6 +29,11 @@ public struct OSDOrientation: OrientationDetector {
             return OrientationGuess(quarterTurnsClockwise: result.quarterTurnsClockwise, confidence: result.confidence,
                                     isConfident: true, source: "tesseract-osd")
         }
+        if expectUpright, let result, result.quarterTurnsClockwise == 0 {
+            // OSD agrees with the prior of a level photo: nothing to vote on.
+            return OrientationGuess(quarterTurnsClockwise: 0, confidence: result.confidence, isConfident: true,
+                                    source: "tesseract-osd, level page")
+        }
         guard let reader else {
             return result.map { OrientationGuess(quarterTurnsClockwise: $0.quarterTurnsClockwise, confidence: $0.confidence,
                                                  isConfident: $0.confidence >= 1, source: "tesseract-osd") }
@@ -39,7 +44,7 @@ public struct OSDOrientation: OrientationDetector {
         // A near-zero OSD confidence means much the same as no answer (lines running vertically
         // read as noise either way up).
         let lost = (result?.confidence ?? 0) < 1
-        let turns = lost ? [0, 1, 2, 3] : (expectUpright ? [0, result?.quarterTurnsClockwise ?? 2] : [0, 2])
+        let turns = lost ? [0, 1, 2, 3] : [0, expectUpright ? (result?.quarterTurnsClockwise ?? 2) : 2]
         // At full resolution (the reduced copy is too small to read), a quarter of the page's
         // height across its middle half keeps each read short.
         let sample = page.cropped(to: PixelRect(x: page.width / 4, y: page.height * 3 / 8,
