@@ -14,11 +14,23 @@ public final class Pipeline {
     let matcher: Matcher
     let settings: RunSettings
     let flattener = Flattener()
+    /// The worker's orientation detector, created once with the pipeline; nil (leptonica's
+    /// up/down test is used instead) when osd.traineddata is not installed.
+    let orientation: OSDOrientation?
+    /// Why OSD is unavailable, reported on every page so the gap is visible.
+    let orientationProblem: String?
 
     public init(engine: TesseractEngine, matcher: Matcher, settings: RunSettings) {
         self.engine = engine
         self.matcher = matcher
         self.settings = settings
+        do {
+            orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
+            orientationProblem = nil
+        } catch {
+            orientation = nil
+            orientationProblem = error.message
+        }
     }
 
     public func process(_ task: ImageTask) -> PageResult {
@@ -57,7 +69,8 @@ public final class Pipeline {
         var flat = settings.degradation.disableFlattening
             ? FlattenedPage(raster: loaded.raster, ppi: loaded.declaredPPI,
                             report: FlattenReport(method: .none, reason: "flattening disabled (degraded run)"))
-            : flattener.flatten(input)
+            : flattener.flatten(input, orientation: orientation)
+        if let orientationProblem { flat.report.assumptions.append(orientationProblem) }
         if settings.degradation.downscale > 1 {
             flat.raster = flat.raster.scaled(by: 1 / settings.degradation.downscale)
             flat.ppi = flat.ppi.map { max(1, Int(Double($0) / settings.degradation.downscale)) }
