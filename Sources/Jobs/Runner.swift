@@ -32,12 +32,7 @@ public struct Runner: Sendable {
         let startedAt = Date()
         do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
         let discovery = try JobDiscovery.discover(inbox: options.inbox)
-        let catalogue: Catalogue
-        do {
-            if let path = options.cataloguePath { catalogue = try Catalogue.load(path: path) } else { catalogue = try Catalogue.builtIn() }
-        } catch {
-            throw RunError(.usage, error.description)
-        }
+        let catalogue = try Self.loadCatalogue(path: options.cataloguePath)
         let matcher = Matcher(catalogue: catalogue, runYear: options.settings.runYear)
         try prepareOutput()
 
@@ -98,6 +93,16 @@ public struct Runner: Sendable {
             }
         }
         return outcome
+    }
+
+    /// The catalogue a run matches against: the file given, or the built-in one.
+    static func loadCatalogue(path: String?) throws(RunError) -> Catalogue {
+        do {
+            if let path { return try Catalogue.load(path: path) }
+            return try Catalogue.builtIn()
+        } catch {
+            throw RunError(.usage, error.description)
+        }
     }
 
     func prepareOutput() throws(RunError) {
