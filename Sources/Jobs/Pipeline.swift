@@ -26,10 +26,11 @@ public final class Pipeline {
         var timings = StageTimings()
         let start = Clock.now
         defer { _ = start }
-        func finish(_ text: String?, _ entries: [EntryRecord]) -> PageResult {
+        func finish(_ text: String?, _ entries: [EntryRecord], receipt: ReceiptRecord? = nil,
+                    items: [ReceiptItemRecord] = []) -> PageResult {
             timings.total = Clock.milliseconds(since: start)
             record.timingsMS = timings
-            return PageResult(record: record, text: text, entries: entries)
+            return PageResult(record: record, text: text, entries: entries, receipt: receipt, items: items)
         }
 
         // Load the photo and its sidecars. Sidecar problems are warnings: the photo still gets read.
@@ -99,27 +100,33 @@ public final class Pipeline {
         var receipt: Receipt?
         switch kind {
         case .winelist: wineEntries = WineListParser(fields: fields).parse(lines: lines)
-        case .receipt: receipt = ReceiptParser(fields: fields).parse(lines: page.lines)
+        case .receipt: receipt = ReceiptParser(fields: fields, dateOrder: settings.dateOrder).parse(lines: page.lines)
         }
         timings.entries = Clock.milliseconds(since: mark)
 
         mark = Clock.now
         var records: [EntryRecord] = []
+        var itemRecords: [ReceiptItemRecord] = []
         for entry in wineEntries {
             records.append(EntryRecord(job: task.job, image: task.fileName, entry: entry,
                                        match: matcher.match(name: entry.name, vintage: entry.vintage)))
         }
         if let receipt {
             for item in receipt.items {
+                // Items are matched like wine-list entries; most are not wines and match nothing.
                 let match = matcher.match(name: fields.parse(item.description).name, vintage: item.vintage)
+                let found = match.type == .none ? nil : match
                 let words = page.lines.indices.contains(item.line) ? page.lines[item.line].confidence : 0
                 records.append(EntryRecord(job: task.job, image: task.fileName, item: item, currency: receipt.currency,
-                                           match: match.type == .none ? nil : match, confidence: words))
+                                           match: found, confidence: words))
+                itemRecords.append(ReceiptItemRecord(job: task.job, image: task.fileName, item: itemRecords.count + 1,
+                                                     receiptItem: item, currency: receipt.currency, match: found))
             }
         }
         record.entryCount = records.count
         timings.match = Clock.milliseconds(since: mark)
-        return finish(text, records)
+        return finish(text, records, receipt: receipt.map { ReceiptRecord(job: task.job, image: task.fileName, receipt: $0) },
+                      items: itemRecords)
     }
 }
 

@@ -20,10 +20,13 @@ public struct RunSettings: Sendable, Equatable {
     /// Where flattened pages are written for inspection, if anywhere.
     public var saveFlattened: String?
     public var abbreviations: AbbreviationTable
+    /// How receipts' numeric dates are read (03/04/2018); `.unspecified` reports ambiguous dates
+    /// with both readings instead of guessing.
+    public var dateOrder: DateOrder
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
-                abbreviations: AbbreviationTable = .builtIn) {
+                abbreviations: AbbreviationTable = .builtIn, dateOrder: DateOrder = .unspecified) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -31,17 +34,21 @@ public struct RunSettings: Sendable, Equatable {
         self.runYear = runYear
         self.saveFlattened = saveFlattened
         self.abbreviations = abbreviations
+        self.dateOrder = dateOrder
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
         a.kind == b.kind && a.ocr == b.ocr && a.segmentation == b.segmentation && a.limits == b.limits
             && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
+            && a.dateOrder == b.dateOrder
     }
 
-    /// Wine lists need Tesseract's column finding; receipts are one narrow column whose
-    /// right-aligned amounts must stay on their item's line.
+    /// Wine lists need Tesseract's column finding. Receipts are read as one uniform block: every
+    /// printed row, amounts included, stays one line, and rows between dashed rules are not
+    /// dropped as separators (on the SROIE scans mode 6 keeps more totals and dates than mode 4;
+    /// see docs/benchmarks/receipts.md).
     public func segmentation(for kind: DocumentKind) -> PageSegmentation {
-        segmentation ?? (kind == .receipt ? .singleColumn : .auto)
+        segmentation ?? (kind == .receipt ? .singleBlock : .auto)
     }
 
     public var summary: [String: String] {
@@ -51,6 +58,7 @@ public struct RunSettings: Sendable, Equatable {
             "segmentation": segmentation.map { "\($0.rawValue)" } ?? "default",
             "maxPixels": String(limits.maxPixels),
             "runYear": String(runYear),
+            "dateOrder": dateOrder.rawValue,
         ]
     }
 }

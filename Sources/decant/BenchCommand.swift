@@ -6,5 +6,5 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed and accuracy against yardsticks (prints tables for BENCHMARKS.md).",
-        subcommands: [])
+        subcommands: [BenchSROIECommand.self])
 }

@@ -45,6 +45,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Extra abbreviations (TSV: abbreviation<TAB>expansion[<TAB>exact]).")
     var abbreviations: String?
 
+    @Option(name: .long, help: "How receipts' numeric dates are read: dmy (25/12/2018), mdy (12/25/2018) or auto (ambiguous dates like 03/04/2018 are reported with both readings, not guessed).")
+    var dateOrder: DateOrderOption = .auto
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -74,7 +77,7 @@ struct RunCommand: AsyncParsableCommand {
         let settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
                                    segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
                                    limits: ImageLimits(maxPixels: maxPixels), saveFlattened: saveFlattened,
-                                   abbreviations: table)
+                                   abbreviations: table, dateOrder: dateOrder.order)
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic))
         let outcome: RunOutcome
@@ -97,3 +100,19 @@ struct RunCommand: AsyncParsableCommand {
 }
 
 extension KindOption: ExpressibleByArgument {}
+
+/// `--date-order`: the spellings `DateOrder(argument:)` accepts.
+struct DateOrderOption: ExpressibleByArgument, Sendable {
+    var order: DateOrder
+    static let auto = DateOrderOption(order: .unspecified)
+
+    init(order: DateOrder) { self.order = order }
+
+    init?(argument: String) {
+        guard let order = DateOrder(argument: argument) else { return nil }
+        self.order = order
+    }
+
+    static var allValueStrings: [String] { ["dmy", "mdy", "auto"] }
+    var defaultValueDescription: String { order.rawValue }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Reads amounts the way receipts print them: 9.00, RM9.00, $8.20, 1,250.00, 39,78, -0.02,
+/// (0.02), 0.02-, 7.50S (a tax code stuck to the amount). Money needs its two decimals unless a
+/// currency marks it, so quantities, codes and years are never taken for amounts.
+public enum MoneyReader {
+    /// Currency marks as printed → ISO 4217 code where the mark names one currency.
+    static let currencies: [String: String] = [
+        "RM": "MYR", "MYR": "MYR", "€": "EUR", "EUR": "EUR", "£": "GBP", "GBP": "GBP", "S$": "SGD", "SGD": "SGD",
+        "US$": "USD", "USD": "USD", "A$": "AUD", "AUD": "AUD", "NZ$": "NZD", "NZD": "NZD", "CHF": "CHF",
+        "CA$": "CAD", "C$": "CAD", "CAD": "CAD", "HK$": "HKD", "HKD": "HKD", "RP": "IDR", "IDR": "IDR", "₹": "INR",
+        "INR": "INR", "฿": "THB", "THB": "THB", "₱": "PHP", "PHP": "PHP", "¥": "JPY", "JPY": "JPY", "$": "$",
+    ]
+
+    /// Tax and flag codes printed after an amount (S = standard-rated, Z = zero-rated, E = exempt …).
+    static let trailingCodes: Set<String> = ["S", "SR", "Z", "ZR", "E", "ES", "T", "N", "X", "*", "A", "B", "C", "D", "F",
+                                             "R", "V", "G", "TX", "NT", "I", "#", "**", "@"]
+
+    /// The ISO code (or `$`) a token names when it is only a currency mark, like "RM", "(RM)" or "€".
+    public static func currency(_ token: String) -> String? {
+        let t = token.trimmingCharacters(in: CharacterSet(charactersIn: "():;,.[]")).uppercased()
+        return currencies[t]
+    }
+
+    /// A money token. `strict` requires two decimals unless a currency mark is attached.
+    public static func money(_ token: String, strict: Bool = true) -> (amount: Double, currency: String?)? {
+        var t = Substring(token)
+        // Decoration OCR and printers put around amounts.
+        let edge = CharacterSet(charactersIn: "*#:;|«»~=\"'`^_")
+        while let f = t.unicodeScalars.first, edge.contains(f) { t = t.dropFirst() }
+        while let l = t.unicodeScalars.last, edge.contains(l) { t = t.dropLast() }
+        var negative = false
+        if t.hasPrefix("(") && t.hasSuffix(")") && t.count > 2 { negative = true; t = t.dropFirst().dropLast() }
+        if t.hasPrefix("-") || t.hasPrefix("−") { negative = true; t = t.dropFirst() }
+        var currency: String?
+        // Currency before the number: RM9.00, $8.20, S$4.50, €12,00.
+        for (mark, code) in currencies.sorted(by: { $0.key.count > $1.key.count })
+        where t.uppercased().hasPrefix(mark) && t.count > mark.count {
+            let rest = t.dropFirst(mark.count)
+            if let c = rest.first, c.isNumber || c == "-" || c == " " {
+                currency = code
+                t = rest
+                break
+            }
+        }
+        if t.hasPrefix("-") { negative = true; t = t.dropFirst() }
+        // Currency or minus after the number: 12,00€, 0.02-.
+        if let l = t.last, let code = currencies[String(l)] { currency = currency ?? code; t = t.dropLast() }
+        if t.hasSuffix("-") && t.count > 1 { negative = true; t = t.dropLast() }
+        // A tax code glued to the amount: 7.50S, 3.50SR.
+        if let letters = t.lastIndex(where: { $0.isNumber }).map({ t[t.index(after: $0)...] }), !letters.isEmpty,
+           trailingCodes.contains(letters.uppercased()) {
+            t = t.dropLast(letters.count)
+        }
+        if t.hasSuffix(".") || t.hasSuffix(",") { t = t.dropLast() }
+        let text = String(t)
+        guard let amount = FieldParser.amount(text) else { return nil }
+        let decimals = text.lastIndex { $0 == "." || $0 == "," }.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+        if strict {
+            guard decimals == 2 || (currency != nil && decimals == 0) else { return nil }
+        }
+        return (negative ? -amount : amount, currency)
+    }
+
+    /// A plain number for quantities and unit prices: 1, 2.5, 9.000, 0.345.
+    public static func number(_ token: String) -> Double? {
+        var t = token
+        while let l = t.last, "*xX@:".contains(l), t.count > 1 { t.removeLast() }
+        if let m = money(t, strict: false) { return m.amount }
+        guard t.count <= 8, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              t.filter({ $0 == "." }).count <= 1, t.first?.isNumber == true, t.last?.isNumber == true else { return nil }
+        return Double(t)
+    }
+
+    /// True for tokens that may follow an amount without ending the run of numbers (tax codes).
+    static func isTrailingCode(_ token: String) -> Bool {
+        let t = token.trimmingCharacters(in: CharacterSet(charactersIn: "()[]"))
+        return trailingCodes.contains(t.uppercased()) || t.allSatisfy { "*#«»~=|-—_:;.,'\"`".contains($0) }
+    }
+}

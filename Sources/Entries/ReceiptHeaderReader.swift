@@ -1,0 +1,229 @@
+import Foundation
+
+/// Reads the block a receipt starts with: who sold (merchant), where (address), and the numbers
+/// that identify them (phone, company and tax registrations).
+struct ReceiptHeaderReader {
+    struct Header: Equatable {
+        var merchant: String?
+        var merchantLines: [Int] = []
+        var address: String?
+        var addressLines: [Int] = []
+    }
+
+    /// Legal forms: a line carrying one is almost always the merchant's registered name.
+    static let legalForms = ReceiptVocabulary.phrases(
+        "sdn bhd,s b,bhd,berhad,plt,llp,ltd,limited,llc,inc,corp,corporation,gmbh,sarl,srl,spa,pte,pty,plc,company,co ltd,sas,bv,oy")
+    /// Words of trade names: weaker than a legal form, still a sign of a name rather than an address.
+    static let businessWords = ReceiptVocabulary.phrases(
+        "enterprise,enterprises,trading,restaurant,restoran,cafe,café,kedai,store,stores,mart,market,supermarket,minimarket,pharmacy,farmasi,bakery,bakeries,hardware,bookstore,bookstores,books,book,stationery,shop,holdings,industries,services,machinery,electrical,petrol,hotel,bistro,kitchen,pasaraya,pasar,niaga,perniagaan,syarikat,hypermarket,boutique,gallery,healthcare,clinic,trattoria,brasserie,pizzeria,deli,wines,cellars,vintners,liquor,grocer,grocery,confectionery,furnishing,distributor,marketing")
+    /// Title lines printed under or above the name: never the merchant, and they end the address.
+    static let titleWords = ReceiptVocabulary.phrases(
+        "tax invoice,invoice,receipt,simplified,official,cash bill,cash sales,bill,welcome,thank,thanks,copy,duplicate,reprint,quotation,delivery,statement,order,facture,rechnung,quittung,ricevuta,factura,ticket")
+    /// Address words in the languages Decant reads, with Malaysian and other common abbreviations.
+    static let addressWords = Set(
+        ("street st road rd avenue ave av blvd boulevard lane ln drive dr highway hwy suite ste floor flr fl level lvl lot no unit block blk " +
+         "building bldg plaza mall centre center complex tower wisma jalan jln taman tmn bandar bdr kawasan seksyen section persiaran " +
+         "lorong lrg kampung kg batu pusat perindustrian industrial park square sq court ct place pl way terrace rue allée chemin " +
+         "boulevard strasse straße str platz weg gasse via viale piazza corso calle avenida plaza carrer rua postcode zip po box " +
+         "city town malaysia selangor johor kuala lumpur penang pinang perak kedah kelantan terengganu pahang melaka sabah sarawak " +
+         "negeri sembilan perlis putrajaya labuan darul ehsan takzim singapore").split(separator: " ").map(String.init))
+    /// Labels that start the lines after an address: contact and registration details, titles, the bill.
+    static let stopWords = ReceiptVocabulary.phrases(
+        "tel,telephone,phone,ph,fax,hp,h p,mobile,mob,email,e mail,www,http,website,gst,sst,vat,tax,reg,registration,co reg,co no,company no,roc,brn,cashier,date,time,doc,table,counter,abn,tin,siret,ust,mwst,iva,btw,pos,terminal,member,operator,staff")
+
+    /// The header: merchant and address from the lines before the bill starts (`end`).
+    static func read(_ lines: [ReceiptLine], end: Int) -> Header {
+        var header = Header()
+        let limit = min(lines.count, max(end, min(lines.count, 3)), 14)
+        let region = Array(lines[..<limit])
+        // The merchant: the first line with a legal form; otherwise the first line that reads as a name.
+        var merchantIndex: Int?
+        for (i, line) in region.enumerated() where isNameCandidate(line) {
+            if ReceiptVocabulary.containsAny(ReceiptVocabulary.words(fixLegalForms(line.text)), legalForms) {
+                merchantIndex = i
+                break
+            }
+        }
+        if merchantIndex == nil {
+            merchantIndex = region.indices.first { isNameCandidate(region[$0]) && !hasAddressCue(region[$0]) }
+        }
+        var addressStart = 0
+        if let m = merchantIndex {
+            var name = cleanMerchant(region[m])
+            header.merchantLines = [lines[m].index]
+            addressStart = m + 1
+            // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name broken after a conjunction goes on.
+            let lastWord = name.split(separator: " ").last.map { $0.lowercased() } ?? ""
+            if ["&", "and", "of", "-", "+"].contains(lastWord), m + 1 < region.count, isNameCandidate(region[m + 1]) {
+                name += " " + cleanMerchant(region[m + 1])
+                header.merchantLines.append(lines[m + 1].index)
+                addressStart = m + 2
+            }
+            header.merchant = name.isEmpty ? nil : name
+        }
+        // The address: from the first line that looks like one, until contact details, titles or the bill.
+        var addressLines: [String] = []
+        var i = addressStart
+        while i < region.count && addressLines.count < 6 {
+            let line = region[i]
+            let words = ReceiptVocabulary.words(line.text)
+            let stopsHere = isStopLine(words) || isRegistrationOnly(line.text)
+            if addressLines.isEmpty {
+                if !stopsHere && hasAddressCue(line) && !isGarbage(line) { addressLines.append(addressPart(line.text)); header.addressLines.append(line.index) }
+                else if !addressLines.isEmpty || i - addressStart > 2 { break }
+            } else {
+                if stopsHere || isGarbage(line) {
+                    // "40170 SETIA ALAM TEL: 03-…": keep what comes before the label.
+                    let part = addressPart(line.text)
+                    if !part.isEmpty && part != line.text && hasAddressCue(ReceiptLine(index: 0, text: part)) {
+                        addressLines.append(part)
+                        header.addressLines.append(line.index)
+                    }
+                    break
+                }
+                addressLines.append(addressPart(line.text))
+                header.addressLines.append(line.index)
+            }
+            i += 1
+        }
+        let address = addressLines.filter { !$0.isEmpty }.joined(separator: " ")
+        header.address = address.isEmpty ? nil : address
+        return header
+    }
+
+    /// A line that can be a name: enough letters, mostly letters, not a title, label or OCR noise.
+    static func isNameCandidate(_ line: ReceiptLine) -> Bool {
+        guard !isGarbage(line) else { return false }
+        let words = ReceiptVocabulary.words(line.text)
+        if ReceiptVocabulary.containsAny(words, titleWords) && !ReceiptVocabulary.containsAny(words, legalForms) { return false }
+        if isStopLine(words) { return false }
+        if !DateReader.dates(in: line.text).isEmpty || line.amount != nil { return false }
+        return true
+    }
+
+    /// Noise OCR makes of logos, stamps and specks: few letters, mostly symbols, or short fragments.
+    static func isGarbage(_ line: ReceiptLine) -> Bool {
+        let visible = line.text.filter { !$0.isWhitespace }
+        let letters = visible.filter(\.isLetter).count
+        let alnum = visible.filter { $0.isLetter || $0.isNumber }.count
+        guard letters >= 3, Double(alnum) >= 0.6 * Double(visible.count) else { return true }
+        let longest = ReceiptVocabulary.words(line.text).map(\.count).max() ?? 0
+        if longest < 3 { return true }
+        if !line.wordConfidences.isEmpty && line.confidence < 45 { return true }
+        return false
+    }
+
+    static func hasAddressCue(_ line: ReceiptLine) -> Bool {
+        let words = ReceiptVocabulary.words(line.text)
+        if words.contains(where: addressWords.contains) { return true }
+        // House numbers and postcodes.
+        return line.text.contains { $0.isNumber } && line.letterCount >= 3
+    }
+
+    static func isStopLine(_ words: [String]) -> Bool {
+        guard let first = words.first else { return false }
+        if ReceiptVocabulary.containsAny(words, titleWords) && words.count <= 4 { return true }
+        // A label counts when it opens the line or follows the first word ("(GST ID", "Co. Reg").
+        return stopWords.contains { phrase in
+            ReceiptVocabulary.contains(Array(words.prefix(phrase.count + 1)), phrase) && (phrase.count > 1 || phrase[0].count >= 2)
+        } || first == "t" && words.count == 1
+    }
+
+    private static let registrationLine = DateReader.regex(#"^[\s(\[]*(?:co\.?\s*(?:reg|no)\.?\s*(?:no\.?)?\s*[:.]?\s*)?\d{4,12}\s?-?\s?[a-z][\s)\]]*$"#)
+
+    /// "(001451637-M)", "Co. No. 113825-W": a company number on its own line.
+    static func isRegistrationOnly(_ text: String) -> Bool {
+        registrationLine.firstMatch(in: text) != nil
+    }
+
+    private static let inlineLabel = DateReader.regex(#"\b(tel|phone|fax|h/p|hp|email|e-mail|gst|sst|vat)\b.*$"#)
+
+    /// The address part of a line: what comes before a contact or tax label printed on the same line.
+    static func addressPart(_ text: String) -> String {
+        let ns = text as NSString
+        guard let m = inlineLabel.firstMatch(in: text) else { return text }
+        return ns.substring(to: m.range.location).trimmingCharacters(in: CharacterSet(charactersIn: " ,;:-|"))
+    }
+
+    /// The merchant's name from its line: OCR slips in the legal form mended, noise words at the
+    /// edges dropped, and what follows the legal form (registration numbers, branch codes) cut off.
+    static func cleanMerchant(_ line: ReceiptLine) -> String {
+        var tokens = fixLegalForms(line.text).split(separator: " ").map(String.init)
+        var confidences = line.wordConfidences.count == tokens.count ? line.wordConfidences : []
+        // Low-confidence fragments at the start ("Be TRI SHAAS SDN BHD") are specks read as letters.
+        while tokens.count > 2, let c = confidences.first, c < 40, tokens[0].count <= 3 {
+            tokens.removeFirst(); confidences.removeFirst()
+        }
+        tokens = tokens.map(fixLookAlikes)
+        // Cut after the last legal form.
+        let words = tokens.map { ReceiptVocabulary.words($0) }
+        var cut: Int?
+        for end in stride(from: tokens.count, to: 0, by: -1) {
+            let tail = Array(words[..<end].joined().suffix(2))
+            let lastWords = words[end - 1]
+            guard !lastWords.isEmpty else { continue }
+            if legalForms.contains(where: { phrase in tail.count >= phrase.count && Array(tail.suffix(phrase.count)) == phrase
+                && phrase.last == lastWords.last }) {
+                cut = end
+                break
+            }
+        }
+        if let cut { tokens = Array(tokens[..<cut]) }
+        // Registration numbers and noise left at the end: "(139386 X)", "273500-U", "i", "<".
+        while let last = tokens.last, tokens.count > 1,
+              isRegistrationOnly(last) || last.filter({ $0.isLetter || $0.isNumber }).count <= 1 || last.hasPrefix("(") && last.contains(where: \.isNumber) {
+            tokens.removeLast()
+        }
+        while let first = tokens.first, tokens.count > 1, first.filter({ $0.isLetter || $0.isNumber }).isEmpty { tokens.removeFirst() }
+        var name = tokens.joined(separator: " ")
+        name = name.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:|<>«»~*-_'\"‘’“”"))
+        return name
+    }
+
+    /// Legal forms as OCR misreads them: SON/SUN/SIN BHD → SDN BHD, $/B → S/B, BH0/8HD → BHD.
+    static func fixLegalForms(_ text: String) -> String {
+        var tokens = text.split(separator: " ").map(String.init)
+        for i in tokens.indices {
+            let core = tokens[i].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
+            let upper = core.uppercased()
+            if i + 1 < tokens.count {
+                let next = tokens[i + 1].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()<>|")).uppercased()
+                let nextIsBHD = next == "BHD" || (next.count >= 3 && next.count <= 4 && next.hasPrefix("B")
+                    && Levenshtein.distance(next, "BHD") <= 2 && !next.contains(where: \.isNumber) || ["8HD", "BH0", "BHO", "6HD"].contains(next))
+                if upper.count == 3, upper != "SDN", Levenshtein.distance(upper, "SDN") <= 1, nextIsBHD {
+                    tokens[i] = tokens[i].replacingOccurrences(of: core, with: matchCase("SDN", core))
+                }
+                if (upper == "SDN" || Levenshtein.distance(upper, "SDN") <= 1 && nextIsBHD), next != "BHD", nextIsBHD {
+                    let nextCore = tokens[i + 1].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()<>|"))
+                    tokens[i + 1] = tokens[i + 1].replacingOccurrences(of: nextCore, with: matchCase("BHD", nextCore))
+                }
+            }
+            // "$/B", "&/B", "5/B", "S/8": Sendirian Berhad abbreviated.
+            if core.count == 3, Array(core)[1] == "/", ["$", "&", "5", "S", "s", "§"].contains(Array(core)[0]),
+               ["B", "8", "b"].contains(Array(core)[2]) {
+                tokens[i] = tokens[i].replacingOccurrences(of: core, with: "S/B")
+            }
+        }
+        return tokens.joined(separator: " ")
+    }
+
+    static func matchCase(_ replacement: String, _ original: String) -> String {
+        original == original.uppercased() ? replacement : replacement.capitalized
+    }
+
+    /// Letters OCR reads as digits or symbols inside a word of letters: D.1.¥. → D.I.Y., 5HOP → SHOP.
+    static func fixLookAlikes(_ token: String) -> String {
+        let symbols: [Character: Character] = ["¥": "Y", "$": "S", "|": "I", "€": "E", "§": "S"]
+        var chars = token.map { symbols[$0] ?? $0 }
+        let letters = chars.filter(\.isLetter).count
+        let digits = chars.filter(\.isNumber).count
+        guard letters >= 2, digits >= 1, digits < letters else { return String(chars) }
+        let digitMap: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
+        for i in chars.indices where chars[i].isNumber {
+            // Only a digit with no digit beside it: "U13" and "2A" stay as they are.
+            let before = i > 0 ? chars[i - 1] : " ", after = i + 1 < chars.count ? chars[i + 1] : " "
+            if !before.isNumber && !after.isNumber, let letter = digitMap[chars[i]] { chars[i] = letter }
+        }
+        return String(chars)
+    }
+}

@@ -1,0 +1,77 @@
+/// Reads the bill's amounts after the items — subtotal, discounts, tax, service charge, rounding,
+/// payment and change — and every amount that could be the total. Choosing among the candidates
+/// is left to the consistency checks (see `ReceiptParser.chooseTotal`).
+struct ReceiptTotalsReader {
+    struct Result {
+        var amounts = ReceiptConsistency.Amounts()
+        var discounts: [ReceiptDiscount] = []
+        var payment: String?
+        var candidates: [TotalCandidate] = []
+    }
+
+    func read(_ lines: [ReceiptLine]) -> Result {
+        var result = Result()
+        var taxLines: [(amount: Double, totalled: Bool)] = []
+        var afterSummary = false
+        var afterPayment = false
+        for (position, line) in lines.enumerated() {
+            let role = line.role
+            if case .summaryHeading = role { afterSummary = true; continue }
+            var amount = line.amount
+            // A label whose amount was read as the next line ("TOTAL:" / "9.00").
+            if amount == nil, position + 1 < lines.count, !lines[position + 1].hasLetters, let next = lines[position + 1].amount,
+               lines[position + 1].money.count == 1 {
+                amount = next
+            }
+            switch role {
+            case .total(let strength):
+                guard let amount, amount >= 0 else { continue }
+                var score = strength
+                if afterSummary { score -= 2 }
+                if afterPayment { score -= 1 }
+                if line.money.count > 1 { score -= 1 }
+                result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: score))
+            case .subtotal:
+                if let amount, result.amounts.subtotal == nil, !afterSummary { result.amounts.subtotal = amount }
+            case .tax(let included):
+                guard let amount, !afterSummary, !afterPayment || taxLines.isEmpty else { continue }
+                if included { result.amounts.taxIncluded = true }
+                let totalled = line.labelWords.contains { ReceiptVocabulary.similar($0, "total") }
+                taxLines.append((abs(amount), totalled))
+            case .serviceCharge:
+                if let amount, !afterSummary { result.amounts.serviceCharge = (result.amounts.serviceCharge ?? 0) + amount }
+            case .discount:
+                if let amount, amount != 0, !afterSummary {
+                    result.discounts.append(ReceiptDiscount(line: line.index, label: line.label, amount: abs(amount), scope: .bill))
+                    result.amounts.billDiscounts += abs(amount)
+                }
+            case .rounding:
+                if let amount, result.amounts.rounding == nil { result.amounts.rounding = amount }
+            case .payment(let method):
+                guard let amount else {
+                    if result.payment == nil, line.tokens.count <= 4 { result.payment = method }
+                    continue
+                }
+                if result.amounts.tendered == nil {
+                    result.amounts.tendered = amount
+                    result.payment = method
+                }
+                afterPayment = true
+            case .change:
+                if let amount, result.amounts.change == nil { result.amounts.change = amount }
+                afterPayment = true
+            default:
+                continue
+            }
+        }
+        // One "Total GST" line is the tax; otherwise the tax lines add up (GST and service tax …).
+        if let totalled = taxLines.first(where: \.totalled) {
+            result.amounts.tax = totalled.amount
+        } else if !taxLines.isEmpty {
+            var seen: [Double] = []
+            for line in taxLines where !seen.contains(where: { Cents.equal($0, line.amount) }) { seen.append(line.amount) }
+            result.amounts.tax = Cents.round(seen.reduce(0, +))
+        }
+        return result
+    }
+}

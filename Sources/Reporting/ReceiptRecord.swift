@@ -1,0 +1,178 @@
+import Catalogue
+import Entries
+
+/// One row of receipts.csv / receipts.json: a receipt's fields and whether its amounts add up.
+/// Items are reported apart (items.csv), one row each.
+public struct ReceiptRecord: Sendable, Equatable, Codable {
+    public var job: String
+    public var image: String
+    public var merchant: String?
+    public var address: String?
+    public var phones: [String]
+    public var registrations: [ReceiptRegistration]
+    public var date: String?
+    public var dateText: String?
+    public var dateReadings: [String]
+    public var dateAmbiguous: Bool
+    public var time: String?
+    public var currency: String?
+    public var itemCount: Int
+    public var itemsSum: Double?
+    public var subtotal: Double?
+    public var discounts: [ReceiptDiscount]
+    public var tax: Double?
+    public var taxIncluded: Bool
+    public var serviceCharge: Double?
+    public var rounding: Double?
+    public var total: Double?
+    public var totalCandidates: [TotalCandidate]
+    public var payment: String?
+    public var tendered: Double?
+    public var change: Double?
+    public var consistent: Bool
+    public var residual: Double?
+    public var checks: [ConsistencyCheck]
+    public var problems: [String]
+
+    public init(job: String, image: String, receipt r: Receipt) {
+        self.job = job
+        self.image = image
+        merchant = r.merchant
+        address = r.address
+        phones = r.phones
+        registrations = r.registrations
+        date = r.date
+        dateText = r.dateText
+        dateReadings = r.dateReadings
+        dateAmbiguous = r.dateIsAmbiguous
+        time = r.time
+        currency = r.currency
+        itemCount = r.items.count
+        itemsSum = r.items.isEmpty ? nil : Cents.round(r.items.reduce(0) { $0 + $1.amount })
+        subtotal = r.subtotal
+        discounts = r.discounts
+        tax = r.tax
+        taxIncluded = r.taxIncluded
+        serviceCharge = r.serviceCharge
+        rounding = r.rounding
+        total = r.total
+        totalCandidates = r.totalCandidates
+        payment = r.payment
+        tendered = r.tendered
+        change = r.change
+        consistent = r.consistency.consistent
+        residual = r.consistency.residual
+        checks = r.consistency.checks
+        problems = r.problems
+    }
+
+    public static let csvHeader = [
+        "job", "image", "merchant", "address", "phones", "registrations", "date", "date_text", "date_readings",
+        "date_ambiguous", "time", "currency", "items", "items_sum", "subtotal", "discounts", "tax", "tax_included",
+        "service_charge", "rounding", "total", "total_candidates", "payment", "tendered", "change", "consistent",
+        "residual", "checks", "problems",
+    ]
+
+    public var csvRow: [String] {
+        let m = Money.format
+        return [
+            job, image, merchant ?? "", address ?? "", phones.joined(separator: "; "),
+            registrations.map { "\($0.kind): \($0.number)" }.joined(separator: "; "),
+            date ?? "", dateText ?? "", dateReadings.joined(separator: " | "), dateAmbiguous ? "yes" : "no", time ?? "",
+            currency ?? "", String(itemCount), itemsSum.map(m) ?? "", subtotal.map(m) ?? "",
+            discounts.isEmpty ? "" : m(discounts.reduce(0) { $0 + $1.amount }), tax.map(m) ?? "", taxIncluded ? "yes" : "no",
+            serviceCharge.map(m) ?? "", rounding.map(m) ?? "", total.map(m) ?? "",
+            totalCandidates.map { "\(m($0.amount))\($0.chosen ? "*" : "") (\($0.label))" }.joined(separator: "; "),
+            payment ?? "", tendered.map(m) ?? "", change.map(m) ?? "",
+            checks.isEmpty ? "unchecked" : (consistent ? "yes" : "no"), residual.map(m) ?? "",
+            checks.map { "\($0.name): \($0.passed ? "ok" : "off by \(m($0.residual))")" }.joined(separator: "; "),
+            problems.joined(separator: "; "),
+        ]
+    }
+}
+
+/// One row of items.csv / items.json: a purchased line, and its catalogue match when it is a wine.
+public struct ReceiptItemRecord: Sendable, Equatable, Codable {
+    public var job: String
+    public var image: String
+    /// 1-based position of the item on its receipt.
+    public var item: Int
+    public var firstLine: Int
+    public var lastLine: Int
+    public var code: String?
+    public var description: String
+    public var quantity: Double?
+    public var unitPrice: Double?
+    public var amount: Double
+    public var currency: String?
+    public var vintage: Vintage?
+    public var rawText: String
+    public var match: MatchResult?
+
+    public init(job: String, image: String, item: Int, receiptItem i: ReceiptItem, currency: String?, match: MatchResult?) {
+        self.job = job
+        self.image = image
+        self.item = item
+        firstLine = i.line
+        lastLine = i.lastLine
+        code = i.code
+        description = i.description
+        quantity = i.quantity
+        unitPrice = i.unitPrice
+        amount = i.amount
+        self.currency = currency
+        vintage = i.vintage
+        rawText = i.rawText
+        self.match = match
+    }
+
+    public static let csvHeader = [
+        "job", "image", "item", "first_line", "last_line", "code", "description", "quantity", "unit_price", "amount",
+        "currency", "vintage", "match_id", "match_name", "match_vintage", "match_confidence", "match_type", "raw_text",
+    ]
+
+    public var csvRow: [String] {
+        [
+            job, image, String(item), String(firstLine), String(lastLine), code ?? "", description,
+            quantity.map(EntryRecord.number) ?? "", unitPrice.map(EntryRecord.number) ?? "", Money.format(amount),
+            currency ?? "", vintage?.description ?? "", match?.best?.wineID ?? "", match?.best?.name ?? "",
+            match?.best?.vintage?.description ?? "", match.map { EntryRecord.number($0.confidence) } ?? "",
+            match?.type.rawValue ?? "",
+            rawText,
+        ]
+    }
+}
+
+/// receipts.json: a job's receipts, one object per receipt.
+public struct ReceiptsReport: Sendable, Equatable, Codable {
+    public var schemaVersion = ReportSchema.version
+    public var job: String
+    public var receipts: [ReceiptRecord]
+
+    public init(job: String, receipts: [ReceiptRecord]) {
+        self.job = job
+        self.receipts = receipts
+    }
+}
+
+/// items.json: a job's receipt items, one object per item.
+public struct ItemsReport: Sendable, Equatable, Codable {
+    public var schemaVersion = ReportSchema.version
+    public var job: String
+    public var items: [ReceiptItemRecord]
+
+    public init(job: String, items: [ReceiptItemRecord]) {
+        self.job = job
+        self.items = items
+    }
+}
+
+/// Money in reports: always two decimals, locale-independent ("9.00", "-0.02").
+enum Money {
+    static func format(_ value: Double) -> String {
+        let cents = Int((value * 100).rounded())
+        let sign = cents < 0 ? "-" : ""
+        let a = abs(cents)
+        return "\(sign)\(a / 100).\(a % 100 < 10 ? "0" : "")\(a % 100)"
+    }
+}
