@@ -53,6 +53,8 @@ public enum MoneyReader {
             t = t.dropLast(letters.count)
         }
         if t.hasSuffix(".") || t.hasSuffix(",") { t = t.dropLast() }
+        // ".01", "-.02": rounding lines drop the leading zero.
+        if let f = t.first, f == "." || f == ",", t.count == 3, t.dropFirst().allSatisfy(\.isNumber) { t = "0" + t }
         let text = String(t)
         guard let amount = FieldParser.amount(text) else { return nil }
         let decimals = text.lastIndex { $0 == "." || $0 == "," }.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0

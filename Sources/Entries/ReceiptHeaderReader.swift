@@ -12,10 +12,13 @@ struct ReceiptHeaderReader {
 
     /// Legal forms: a line carrying one is almost always the merchant's registered name.
     static let legalForms = ReceiptVocabulary.phrases(
-        "sdn bhd,s b,bhd,berhad,plt,llp,ltd,limited,llc,inc,corp,corporation,gmbh,sarl,srl,spa,pte,pty,plc,company,co ltd,sas,bv,oy")
+        "sdn bhd,s b,bhd,sdn,berhad,plt,llp,ltd,limited,llc,inc,corp,corporation,gmbh,sarl,srl,spa,pte,pty,plc,company,co ltd,sas,bv,oy")
     /// Words of trade names: weaker than a legal form, still a sign of a name rather than an address.
     static let businessWords = ReceiptVocabulary.phrases(
         "enterprise,enterprises,trading,restaurant,restoran,cafe,café,kedai,store,stores,mart,market,supermarket,minimarket,pharmacy,farmasi,bakery,bakeries,hardware,bookstore,bookstores,books,book,stationery,shop,holdings,industries,services,machinery,electrical,petrol,hotel,bistro,kitchen,pasaraya,pasar,niaga,perniagaan,syarikat,hypermarket,boutique,gallery,healthcare,clinic,trattoria,brasserie,pizzeria,deli,wines,cellars,vintners,liquor,grocer,grocery,confectionery,furnishing,distributor,marketing")
+    /// Words that continue a name from the line above when a line starts with them.
+    static let continuationWords = ReceiptVocabulary.phrases(
+        "enterprise,enterprises,trading,holdings,industries,services,marketing,distributor,distributors,co,company,corporation,sdn,bhd,berhad,plt,ltd,limited,inc,llc,gmbh,and")
     /// Title lines printed under or above the name: never the merchant, and they end the address.
     static let titleWords = ReceiptVocabulary.phrases(
         "tax invoice,invoice,receipt,simplified,official,cash bill,cash sales,bill,welcome,thank,thanks,copy,duplicate,reprint,quotation,delivery,statement,order,facture,rechnung,quittung,ricevuta,factura,ticket")
@@ -36,59 +39,108 @@ struct ReceiptHeaderReader {
         var header = Header()
         let limit = min(lines.count, max(end, min(lines.count, 3)), 14)
         let region = Array(lines[..<limit])
-        // The merchant: the first line with a legal form; otherwise the first line that reads as a name.
-        var merchantIndex: Int?
-        for (i, line) in region.enumerated() where isNameCandidate(line) {
-            if ReceiptVocabulary.containsAny(ReceiptVocabulary.words(fixLegalForms(line.text)), legalForms) {
-                merchantIndex = i
-                break
-            }
+        // "Owned by: XYZ SDN BHD" names the company behind the shop, not the shop.
+        let ownerLabel = ReceiptVocabulary.phrases("owned by,operated by,a member of,managed by,dimiliki oleh,milik")
+        let candidates = region.indices.filter { i in
+            isNameCandidate(region[i]) && !ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[i].text), ownerLabel)
+                && !(i > 0 && ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[i - 1].text), ownerLabel)
+                     && ReceiptVocabulary.words(region[i - 1].text).count <= 3)
         }
-        if merchantIndex == nil {
-            merchantIndex = region.indices.first { isNameCandidate(region[$0]) && !hasAddressCue(region[$0]) }
-        }
-        var addressStart = 0
+        // The merchant: the first line with a legal form, else one with a trade word, else the first
+        // line that reads as a name and not as an address.
+        let merchantIndex = candidates.first { hasLegalForm(region[$0]) }
+            ?? candidates.first { ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[$0].text), businessWords) && !hasStreetCue(region[$0]) }
+            ?? candidates.first { !hasStreetCue(region[$0]) }
+        var addressFrom = 0
         if let m = merchantIndex {
-            var name = cleanMerchant(region[m])
-            header.merchantLines = [lines[m].index]
-            addressStart = m + 1
-            // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name broken after a conjunction goes on.
-            let lastWord = name.split(separator: " ").last.map { $0.lowercased() } ?? ""
-            if ["&", "and", "of", "-", "+"].contains(lastWord), m + 1 < region.count, isNameCandidate(region[m + 1]) {
-                name += " " + cleanMerchant(region[m + 1])
-                header.merchantLines.append(lines[m + 1].index)
-                addressStart = m + 2
+            var nameLines = [m]
+            // "PASARAYA BORONG PINTAR" / "SDN BHD", "AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD":
+            // a name printed over several lines, recognized by a legal form with no name before it, an
+            // unclosed bracket, or a line that starts with a trade word.
+            while let top = nameLines.first, top > 0, nameLines.count < 3, candidates.contains(top - 1),
+                  !hasStreetCue(region[top - 1]), !hasLegalForm(region[top - 1]) {
+                let text = nameLines.map { region[$0].text }.joined(separator: " ")
+                let unbalanced = text.filter { $0 == "(" }.count != text.filter { $0 == ")" }.count
+                let firstWord = ReceiptVocabulary.words(region[top].text).first ?? ""
+                let startsWithTradeWord = ReceiptVocabulary.containsAny([firstWord], continuationWords)
+                guard unbalanced || startsWithTradeWord || (nameLines.count == 1 && namePartBeforeLegalFormIsEmpty(region[top])) else { break }
+                nameLines.insert(top - 1, at: 0)
             }
+            // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name broken after a conjunction goes on.
+            let lastToken = region[m].tokens.last?.lowercased() ?? ""
+            if ["&", "and", "of", "-", "+"].contains(lastToken), m + 1 < region.count, isNameCandidate(region[m + 1]) {
+                nameLines.append(m + 1)
+            }
+            nameLines.sort()
+            let name = cleanMerchant(nameLines.map { region[$0] })
             header.merchant = name.isEmpty ? nil : name
+            header.merchantLines = nameLines.map { region[$0].index }
+            addressFrom = (nameLines.last ?? m) + 1
         }
-        // The address: from the first line that looks like one, until contact details, titles or the bill.
-        var addressLines: [String] = []
-        var i = addressStart
-        while i < region.count && addressLines.count < 6 {
+        // The address: of the runs of lines between labels (phone, tax numbers, titles, dates), the one
+        // that reads most like an address; leading lines without any address cue (a branch name) dropped.
+        var blocks: [[Int]] = [[]]
+        for i in addressFrom..<region.count {
             let line = region[i]
             let words = ReceiptVocabulary.words(line.text)
-            let stopsHere = isStopLine(words) || isRegistrationOnly(line.text)
-            if addressLines.isEmpty {
-                if !stopsHere && hasAddressCue(line) && !isGarbage(line) { addressLines.append(addressPart(line.text)); header.addressLines.append(line.index) }
-                else if !addressLines.isEmpty || i - addressStart > 2 { break }
-            } else {
-                if stopsHere || isGarbage(line) {
-                    // "40170 SETIA ALAM TEL: 03-…": keep what comes before the label.
-                    let part = addressPart(line.text)
-                    if !part.isEmpty && part != line.text && hasAddressCue(ReceiptLine(index: 0, text: part)) {
-                        addressLines.append(part)
-                        header.addressLines.append(line.index)
-                    }
-                    break
+            let dated = !DateReader.dates(in: line.text).isEmpty
+            if isStopLine(words) || isRegistrationOnly(line.text) || dated || isGarbage(line) || line.amount != nil {
+                // "40170 SETIA ALAM TEL: 03-…": what comes before the label still belongs to the address.
+                let part = addressPart(line.text)
+                if !dated, !part.isEmpty, part != line.text, !blocks[blocks.count - 1].isEmpty,
+                   hasAddressCue(ReceiptLine(index: line.index, text: part)) {
+                    blocks[blocks.count - 1].append(i)
                 }
-                addressLines.append(addressPart(line.text))
-                header.addressLines.append(line.index)
+                blocks.append([])
+                continue
             }
-            i += 1
+            blocks[blocks.count - 1].append(i)
         }
-        let address = addressLines.filter { !$0.isEmpty }.joined(separator: " ")
-        header.address = address.isEmpty ? nil : address
+        var best: (lines: [Int], score: Double)?
+        for var block in blocks where !block.isEmpty {
+            while let first = block.first, block.count > 1, !hasAddressCue(region[first]) { block.removeFirst() }
+            let score = block.reduce(0.0) { $0 + addressScore(region[$1]) }
+            if score >= 1, best == nil || score > best!.score { best = (Array(block.prefix(6)), score) }
+        }
+        if let best {
+            let address = best.lines.map { addressPart(region[$0].text) }.filter { !$0.isEmpty }.joined(separator: " ")
+            header.address = address.isEmpty ? nil : address
+            header.addressLines = best.lines.map { region[$0].index }
+        }
         return header
+    }
+
+    static func hasLegalForm(_ line: ReceiptLine) -> Bool {
+        ReceiptVocabulary.containsAny(ReceiptVocabulary.words(fixLegalForms(line.text)), legalForms)
+    }
+
+    /// True when a line holds little more than its legal form: "SDN BHD", "CO. (M) SDN BHD (113825-W)".
+    static func namePartBeforeLegalFormIsEmpty(_ line: ReceiptLine) -> Bool {
+        let words = ReceiptVocabulary.words(fixLegalForms(line.text))
+        guard let start = words.indices.first(where: { i in legalForms.contains { ReceiptVocabulary.contains(Array(words[i...]), $0) && words[i] == $0[0] } }) else {
+            return false
+        }
+        let before = words[..<start]
+        return before.allSatisfy { $0.count <= 2 || $0 == "co" }
+    }
+
+    /// How much a line reads like an address: street words, postcodes, house numbers.
+    static func addressScore(_ line: ReceiptLine) -> Double {
+        let words = ReceiptVocabulary.words(line.text)
+        var score = Double(words.filter(addressWords.contains).count)
+        let numbers = line.text.split { !$0.isNumber }
+        if numbers.contains(where: { $0.count == 5 || $0.count == 4 && line.text.count > 10 }) { score += 1.5 }
+        if !numbers.isEmpty { score += 0.5 }
+        return score
+    }
+
+    /// Street-level address words or a postcode: a line with these is an address, not a name.
+    static func hasStreetCue(_ line: ReceiptLine) -> Bool {
+        let weak: Set<String> = ["city", "town", "mall", "plaza", "centre", "center", "square", "park", "tower", "complex",
+                                 "court", "place", "building", "malaysia", "singapore"]
+        let words = ReceiptVocabulary.words(line.text)
+        if words.contains(where: { addressWords.contains($0) && !weak.contains($0) }) { return true }
+        return line.text.split { !$0.isNumber }.contains { $0.count == 5 }
     }
 
     /// A line that can be a name: enough letters, mostly letters, not a title, label or OCR noise.
@@ -147,9 +199,10 @@ struct ReceiptHeaderReader {
 
     /// The merchant's name from its line: OCR slips in the legal form mended, noise words at the
     /// edges dropped, and what follows the legal form (registration numbers, branch codes) cut off.
-    static func cleanMerchant(_ line: ReceiptLine) -> String {
-        var tokens = fixLegalForms(line.text).split(separator: " ").map(String.init)
-        var confidences = line.wordConfidences.count == tokens.count ? line.wordConfidences : []
+    static func cleanMerchant(_ lines: [ReceiptLine]) -> String {
+        var tokens = fixLegalForms(lines.map(\.text).joined(separator: " ")).split(separator: " ").map(String.init)
+        let allConfidences = lines.flatMap(\.wordConfidences)
+        var confidences = allConfidences.count == tokens.count ? allConfidences : []
         // Low-confidence fragments at the start ("Be TRI SHAAS SDN BHD") are specks read as letters.
         while tokens.count > 2, let c = confidences.first, c < 40, tokens[0].count <= 3 {
             tokens.removeFirst(); confidences.removeFirst()

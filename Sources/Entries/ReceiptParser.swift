@@ -67,12 +67,13 @@ public struct ReceiptParser: Sendable {
             receipt.time = lines.lazy.compactMap { TimeReader.firstTime(in: $0.text) }.first
         }
 
-        // The header ends where the bill begins: a date, an amount, the item headings, a cashier line.
+        // The header ends where the bill begins: an amount, the item headings, a labelled date, a
+        // cashier or invoice line. A bare date under the name (some tills print it there) does not end it.
         let headerEnd = lines.indices.first { position in
             let line = lines[position]
-            if line.amount != nil || position == dateLine { return true }
-            if !DateReader.dates(in: line.text).isEmpty || TimeReader.firstTime(in: line.text) != nil { return true }
+            if line.amount != nil { return true }
             let words = ReceiptVocabulary.words(line.text)
+            if ReceiptVocabulary.containsAny(words, Self.dateLabels), !DateReader.dates(in: line.text).isEmpty { return true }
             if ReceiptVocabulary.isItemHeading(words) { return true }
             return ReceiptVocabulary.containsAny(Array(words.prefix(3)), Self.billMetaWords)
         } ?? lines.count

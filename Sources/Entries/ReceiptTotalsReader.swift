@@ -46,7 +46,14 @@ struct ReceiptTotalsReader {
                     result.amounts.billDiscounts += abs(amount)
                 }
             case .rounding:
-                if let amount, result.amounts.rounding == nil { result.amounts.rounding = amount }
+                guard let amount else { continue }
+                // "ROUNDING RM 45.35": some tills label the rounded total itself "Rounding"; an
+                // adjustment is never that large.
+                if abs(amount) >= 1 {
+                    result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: 2))
+                } else if result.amounts.rounding == nil {
+                    result.amounts.rounding = amount
+                }
             case .payment(let method):
                 guard let amount else {
                     if result.payment == nil, line.tokens.count <= 4 { result.payment = method }

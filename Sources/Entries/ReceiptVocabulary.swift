@@ -63,7 +63,11 @@ enum ReceiptVocabulary {
     }
 
     static let totalWords = phrases("total,totaal,jumlah,summe,gesamt,totale,montant,importe,amount due,balance due,due,payable,to pay,net amount,nett amount,amount")
-    static let strongTotal = phrases("grand,rounded,round,rounding,payable,due,nett,net,after,incl,inc,inclusive,including,final,pay,jumlah,bersih")
+    /// Words that make a total the amount to pay: above a total "incl. tax", itself above a plain total.
+    static let finalTotal = phrases("grand,rounded,payable,due,nett,net,after,final,to pay,bersih,jumlah besar")
+    static let strongTotal = phrases("round,rounding,incl,inc,inclusive,including,pay,jumlah")
+    /// "Total 6% supplies", "Total zero-rated": a total of part of the bill.
+    static let partialTotal = phrases("supplies,supply,zero rated,exempt,standard rated")
     static let subtotalWords = phrases("subtotal,sub total,sub,zwischensumme,sous total,subtotale,excl,excluding,exclusive,before,ex,w o,without,nett sales,net sales")
     static let taxWords = phrases("gst,vat,tax,sst,hst,pst,mwst,tva,iva,ust,cukai,btw,moms")
     static let includedWords = phrases("included,includes,incl,inc,inclusive,including,termasuk")
@@ -123,7 +127,9 @@ enum ReceiptVocabulary {
         if hasTotal {
             var strength = 2
             if containsAny(words, strongTotal) { strength = 3 }
+            if containsAny(words, finalTotal) { strength = 4 }
             if !containsAny(words, phrases("total,jumlah,summe,gesamt,totale,totaal")) { strength = 1 }
+            if containsAny(words, partialTotal) { strength = 1 }
             return .total(strength: strength)
         }
         if containsAny(words, serviceWords) { return .serviceCharge }
