@@ -26,23 +26,39 @@ public enum MoneyReader {
     public static func money(_ token: String, strict: Bool = true) -> (amount: Double, currency: String?)? {
         var t = Substring(token)
         // Decoration OCR and printers put around amounts.
-        let edge = CharacterSet(charactersIn: "*#:;|«»~=\"'`^_")
-        while let f = t.unicodeScalars.first, edge.contains(f) { t = t.dropFirst() }
-        while let l = t.unicodeScalars.last, edge.contains(l) { t = t.dropLast() }
+        let edge = CharacterSet(charactersIn: "*#:;|«»~=\"'`^_<>\\“”‘’—–")
+        func trimEdges() {
+            while let f = t.unicodeScalars.first, edge.contains(f) { t = t.dropFirst() }
+            while let l = t.unicodeScalars.last, edge.contains(l) { t = t.dropLast() }
+        }
+        trimEdges()
         var negative = false
-        if t.hasPrefix("(") && t.hasSuffix(")") && t.count > 2 { negative = true; t = t.dropFirst().dropLast() }
+        if t.hasPrefix("(") && t.hasSuffix(")") && t.count > 2 {
+            negative = true
+            t = t.dropFirst().dropLast()
+        } else {
+            // A bracket opened or closed on another token: "(RM2.90" … "0.42)".
+            if t.hasPrefix("(") || t.hasPrefix("[") || t.hasPrefix("{") { t = t.dropFirst() }
+            if t.hasSuffix(")") || t.hasSuffix("]") || t.hasSuffix("}") { t = t.dropLast() }
+        }
         if t.hasPrefix("-") || t.hasPrefix("−") { negative = true; t = t.dropFirst() }
         var currency: String?
         // Currency before the number: RM9.00, $8.20, S$4.50, €12,00.
         for (mark, code) in currencies.sorted(by: { $0.key.count > $1.key.count })
         where t.uppercased().hasPrefix(mark) && t.count > mark.count {
             let rest = t.dropFirst(mark.count)
-            if let c = rest.first, c.isNumber || c == "-" || c == " " {
+            if let c = rest.first, c.isNumber || c == "-" || c == "_" || c == "." || c == "O" {
                 currency = code
                 t = rest
                 break
             }
         }
+        // "fM1.00", "RN104.50", "RH 41.00": RM as OCR misreads it, before digits.
+        if currency == nil, t.count > 3, let a = t.first, let b = t.dropFirst().first, "RrFfKk".contains(a), "MmNnHh".contains(b),
+           let c = t.dropFirst(2).first, c.isNumber || c == "O" {
+            t = t.dropFirst(2)
+        }
+        trimEdges()
         if t.hasPrefix("-") { negative = true; t = t.dropFirst() }
         // Currency or minus after the number: 12,00€, 0.02-.
         if let l = t.last, let code = currencies[String(l)] { currency = currency ?? code; t = t.dropLast() }
@@ -55,13 +71,26 @@ public enum MoneyReader {
         if t.hasSuffix(".") || t.hasSuffix(",") { t = t.dropLast() }
         // ".01", "-.02": rounding lines drop the leading zero.
         if let f = t.first, f == "." || f == ",", t.count == 3, t.dropFirst().allSatisfy(\.isNumber) { t = "0" + t }
-        let text = String(t)
+        let text = repairDigits(String(t))
         guard let amount = FieldParser.amount(text) else { return nil }
         let decimals = text.lastIndex { $0 == "." || $0 == "," }.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
         if strict {
             guard decimals == 2 || (currency != nil && decimals == 0) else { return nil }
         }
         return (negative ? -amount : amount, currency)
+    }
+
+    /// Letters OCR reads for digits, mended inside an amount only: "O.94" → 0.94, "§5.10" → 55.10.
+    /// The token must already look like an amount (digits, one decimal mark, two decimals) and hold
+    /// at least two real digits, so words are never turned into numbers.
+    static func repairDigits(_ text: String) -> String {
+        let map: [Character: Character] = ["O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1", "|": "1", "S": "5",
+                                           "§": "5", "B": "8", "Z": "2"]
+        guard text.contains(where: { map[$0] != nil }), text.filter(\.isNumber).count >= 2,
+              let mark = text.lastIndex(where: { $0 == "." || $0 == "," }),
+              text.distance(from: mark, to: text.endIndex) == 3,
+              text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || map[$0] != nil }) else { return text }
+        return String(text.map { map[$0] ?? $0 })
     }
 
     /// A plain number for quantities and unit prices: 1, 2.5, 9.000, 0.345.

@@ -45,6 +45,13 @@ struct ReceiptLine: Sendable {
                 if !self.wordConfidences.isEmpty { self.wordConfidences.removeLast() }
             }
         }
+        // "250 .00": the decimals read as a word of their own.
+        if tokens.count >= 2, let last = tokens.last, last.count == 3, last.first == ".", last.dropFirst().allSatisfy(\.isNumber),
+           tokens[tokens.count - 2].allSatisfy(\.isNumber) {
+            tokens[tokens.count - 2] += last
+            tokens.removeLast()
+            if !self.wordConfidences.isEmpty { self.wordConfidences.removeLast() }
+        }
         self.tokens = tokens
         var currency: String?
         var start = tokens.count

@@ -116,7 +116,20 @@ public struct ReceiptParser: Sendable {
         receipt.tendered = amounts.tendered
         receipt.change = amounts.change
 
-        let choice = Self.chooseTotal(totals.candidates, amounts: amounts)
+        var choice = Self.chooseTotal(totals.candidates, amounts: amounts)
+        // No total line read at all: the subtotal is the amount paid when the payment (or the items)
+        // independently agree with it. Reported as such, never silently.
+        if choice.total == nil, let subtotal = amounts.subtotal, let line = totals.subtotalLine {
+            var withoutSubtotal = amounts
+            withoutSubtotal.subtotal = nil
+            let candidate = TotalCandidate(line: line.index, label: line.label, amount: subtotal, labelScore: 0)
+            let fallback = Self.chooseTotal([candidate], amounts: withoutSubtotal)
+            if let chosen = fallback.candidates.first, chosen.checksPassed > 0 {
+                choice = fallback
+                receipt.problems.append("no total line read; the subtotal \(String(format2: subtotal)) is taken as the total "
+                                        + "because the payment or the items agree with it")
+            }
+        }
         receipt.totalCandidates = choice.candidates
         receipt.total = choice.total
         let evaluation = ReceiptConsistency.evaluate(amounts, total: choice.total)

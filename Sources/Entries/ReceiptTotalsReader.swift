@@ -7,6 +7,7 @@ struct ReceiptTotalsReader {
         var discounts: [ReceiptDiscount] = []
         var payment: String?
         var candidates: [TotalCandidate] = []
+        var subtotalLine: (index: Int, label: String)?
     }
 
     func read(_ lines: [ReceiptLine]) -> Result {
@@ -14,6 +15,7 @@ struct ReceiptTotalsReader {
         var taxLines: [(amount: Double, totalled: Bool)] = []
         var afterSummary = false
         var afterPayment = false
+        var afterRounding = false
         for (position, line) in lines.enumerated() {
             let role = line.role
             if case .summaryHeading = role { afterSummary = true; continue }
@@ -30,9 +32,14 @@ struct ReceiptTotalsReader {
                 if afterSummary { score -= 2 }
                 if afterPayment { score -= 1 }
                 if line.money.count > 1 { score -= 1 }
+                // A total printed after the rounding line is the rounded one, the amount paid.
+                if afterRounding && !result.candidates.isEmpty { score += 1 }
                 result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: score))
             case .subtotal:
-                if let amount, result.amounts.subtotal == nil, !afterSummary { result.amounts.subtotal = amount }
+                if let amount, result.amounts.subtotal == nil, !afterSummary {
+                    result.amounts.subtotal = amount
+                    result.subtotalLine = (line.index, line.label)
+                }
             case .tax(let included):
                 guard let amount, !afterSummary, !afterPayment || taxLines.isEmpty else { continue }
                 if included { result.amounts.taxIncluded = true }
@@ -50,9 +57,12 @@ struct ReceiptTotalsReader {
                 // "ROUNDING RM 45.35": some tills label the rounded total itself "Rounding"; an
                 // adjustment is never that large.
                 if abs(amount) >= 1 {
-                    result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: 2))
+                    if result.candidates.last.map({ abs($0.amount - amount) < 0.1 }) ?? true {
+                        result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: 2))
+                    }
                 } else if result.amounts.rounding == nil {
                     result.amounts.rounding = amount
+                    afterRounding = true
                 }
             case .payment(let method):
                 guard let amount else {
