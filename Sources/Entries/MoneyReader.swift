@@ -97,6 +97,8 @@ public enum MoneyReader {
     public static func number(_ token: String) -> Double? {
         var t = token
         while let l = t.last, "*xX@:".contains(l), t.count > 1 { t.removeLast() }
+        // "9.000" is nine with three decimals here (a unit price), not nine thousand.
+        if t.filter({ $0 == "." }).count == 1, t.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(t) { return value }
         if let m = money(t, strict: false) { return m.amount }
         guard t.count <= 8, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
               t.filter({ $0 == "." }).count <= 1, t.first?.isNumber == true, t.last?.isNumber == true else { return nil }

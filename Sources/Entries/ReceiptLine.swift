@@ -72,7 +72,8 @@ struct ReceiptLine: Sendable {
                 currency = currency ?? m.currency
                 numbers.insert(m.amount, at: 0)
                 money.insert(m.amount, at: 0)
-            } else if let n = MoneyReader.number(token) {
+            } else if let n = MoneyReader.number(token), !(n >= 1000 && n == n.rounded() && !token.contains(where: { $0 == "." || $0 == "," })) {
+                // A bare four-digit number (a vintage, a code) ends the run: item numbers are small.
                 numbers.insert(n, at: 0)
             } else if ["x", "X", "×", "@", "*", "/", "-", "="].contains(token) {
                 // "2 x 3.50", "1 PC * 9.000": operators between the numbers of an item line.

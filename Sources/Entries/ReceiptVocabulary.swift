@@ -102,6 +102,10 @@ enum ReceiptVocabulary {
         let hasTax = containsAny(words, taxWords)
         if containsAny(words, summaryWords) && (hasTax || words.count <= 2) && !hasTotal { return .summaryHeading }
         if !hasAmount && isItemHeading(words) { return .itemHeading }
+        // "Service Charge" before "change": one letter apart.
+        if containsAny(words, phrases("service charge,svc charge,svc chg,service chg,serv charge,caj perkhidmatan")) && !hasTotal {
+            return .serviceCharge
+        }
         if containsAny(words, changeWords) { return .change }
         if hasTotal, let first = words.first, similar(first, "total") || first == "jumlah", words.count >= 2,
            containsAny(Array(words.dropFirst()), countWords), !containsAny(words, strongTotal) {
