@@ -108,6 +108,6 @@ public enum MoneyReader {
     /// True for tokens that may follow an amount without ending the run of numbers (tax codes).
     static func isTrailingCode(_ token: String) -> Bool {
         let t = token.trimmingCharacters(in: CharacterSet(charactersIn: "()[]"))
-        return trailingCodes.contains(t.uppercased()) || t.allSatisfy { "*#«»~=|-—_:;.,'\"`".contains($0) }
+        return trailingCodes.contains(t.uppercased()) || t.allSatisfy { "*#«»~=|-—_:;.,'\"`\\/<>“”‘’".contains($0) }
     }
 }

@@ -72,14 +72,40 @@ public struct TotalCandidate: Sendable, Equatable, Codable {
     /// Consistency checks this amount passes when taken as the total.
     public var checksPassed: Int
     public var chosen: Bool
+    /// The amount is the subtotal's, tried as the total because no total line was read.
+    public var fromSubtotal: Bool
+    /// Which OCR reading of the page it came from (0: the first).
+    public var reading: Int
+    /// Mean OCR word confidence of its line.
+    public var ocrConfidence: Double?
 
-    public init(line: Int, label: String, amount: Double, labelScore: Int, checksPassed: Int = 0, chosen: Bool = false) {
+    public init(line: Int, label: String, amount: Double, labelScore: Int, checksPassed: Int = 0, chosen: Bool = false,
+                fromSubtotal: Bool = false, reading: Int = 0, ocrConfidence: Double? = nil) {
         self.line = line
         self.label = label
         self.amount = amount
         self.labelScore = labelScore
         self.checksPassed = checksPassed
         self.chosen = chosen
+        self.fromSubtotal = fromSubtotal
+        self.reading = reading
+        self.ocrConfidence = ocrConfidence
+    }
+}
+
+/// Mean OCR word confidence (0…100) of the lines each field was read from: what a reviewer should
+/// look at first, and how readings of the same page are compared.
+public struct ReceiptConfidence: Sendable, Equatable, Codable {
+    public var merchant: Double?
+    public var address: Double?
+    public var date: Double?
+    public var total: Double?
+
+    public init(merchant: Double? = nil, address: Double? = nil, date: Double? = nil, total: Double? = nil) {
+        self.merchant = merchant
+        self.address = address
+        self.date = date
+        self.total = total
     }
 }
 
@@ -121,6 +147,11 @@ public struct Receipt: Sendable, Equatable, Codable {
     public var consistency: ReceiptConsistency
     /// What could not be read or does not add up, in words (e.g. "no total found").
     public var problems: [String]
+    public var confidence: ReceiptConfidence
+    /// How many OCR readings of the page were made (a second one at another scale when the first
+    /// did not add up), and the scale of the reading the amounts come from.
+    public var readings: Int
+    public var scale: Double
 
     public init(merchant: String? = nil, address: String? = nil, phones: [String] = [],
                 registrations: [ReceiptRegistration] = [], date: String? = nil, dateText: String? = nil,
@@ -128,7 +159,8 @@ public struct Receipt: Sendable, Equatable, Codable {
                 subtotal: Double? = nil, discounts: [ReceiptDiscount] = [], tax: Double? = nil, taxIncluded: Bool = false,
                 serviceCharge: Double? = nil, rounding: Double? = nil, total: Double? = nil,
                 totalCandidates: [TotalCandidate] = [], payment: String? = nil, tendered: Double? = nil,
-                change: Double? = nil, consistency: ReceiptConsistency = ReceiptConsistency(), problems: [String] = []) {
+                change: Double? = nil, consistency: ReceiptConsistency = ReceiptConsistency(), problems: [String] = [],
+                confidence: ReceiptConfidence = ReceiptConfidence(), readings: Int = 1, scale: Double = 1) {
         self.merchant = merchant
         self.address = address
         self.phones = phones
@@ -152,6 +184,9 @@ public struct Receipt: Sendable, Equatable, Codable {
         self.change = change
         self.consistency = consistency
         self.problems = problems
+        self.confidence = confidence
+        self.readings = readings
+        self.scale = scale
     }
 
     /// True when the printed date could mean two days and nothing said which.
@@ -159,4 +194,20 @@ public struct Receipt: Sendable, Equatable, Codable {
 
     public var itemDiscountTotal: Double { discounts.filter { $0.scope == .item }.reduce(0) { $0 + $1.amount } }
     public var billDiscountTotal: Double { discounts.filter { $0.scope == .bill }.reduce(0) { $0 + $1.amount } }
+
+    /// The printed amounts the consistency checks are made of.
+    public var amounts: ReceiptConsistency.Amounts {
+        var a = ReceiptConsistency.Amounts()
+        a.itemAmounts = items.map(\.amount)
+        a.itemDiscounts = itemDiscountTotal
+        a.billDiscounts = billDiscountTotal
+        a.subtotal = subtotal
+        a.tax = tax
+        a.taxIncluded = taxIncluded ? true : nil
+        a.serviceCharge = serviceCharge
+        a.rounding = rounding
+        a.tendered = tendered
+        a.change = change
+        return a
+    }
 }

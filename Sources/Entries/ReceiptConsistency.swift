@@ -65,8 +65,15 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
         var included = a.taxIncluded
         let itemSum = a.itemAmounts.reduce(0, +)
         if !a.itemAmounts.isEmpty, let subtotal = a.subtotal {
-            checks.append(ConsistencyCheck(name: "items − item discounts = subtotal",
-                                           expected: itemSum - a.itemDiscounts, found: subtotal))
+            let check = ConsistencyCheck(name: "items − item discounts = subtotal", expected: itemSum - a.itemDiscounts, found: subtotal)
+            // Items priced with tax, subtotal printed without it ("Total excl. GST"): items = subtotal + tax.
+            if !check.passed, let tax = a.tax, a.taxIncluded != true {
+                let withTax = ConsistencyCheck(name: "items − item discounts = subtotal + tax",
+                                               expected: itemSum - a.itemDiscounts, found: subtotal + tax)
+                checks.append(withTax.passed ? withTax : check)
+            } else {
+                checks.append(check)
+            }
         }
         if let total {
             let extras = (a.serviceCharge ?? 0) + (a.rounding ?? 0)

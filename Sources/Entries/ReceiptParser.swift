@@ -37,7 +37,7 @@ public struct ReceiptParser: Sendable {
     func parse(receiptLines lines: [ReceiptLine]) -> Receipt {
         var receipt = Receipt()
         guard !lines.isEmpty else {
-            receipt.problems = ["no text was recognized", "no total found"]
+            receipt.problems = ["no text was recognized"] + Self.problems(of: receipt)
             return receipt
         }
         // Date and time: a labelled date first, else the first date printed.
@@ -56,10 +56,6 @@ public struct ReceiptParser: Sendable {
             receipt.date = found.match.iso
             receipt.dateText = found.match.text
             receipt.dateReadings = found.match.readings
-            if found.match.isAmbiguous {
-                receipt.problems.append("date \(found.match.text) is ambiguous (\(found.match.readings.joined(separator: " or "))); "
-                                        + "set the date order (--date-order dmy or mdy)")
-            }
         }
         if let dateLine, let time = TimeReader.firstTime(in: lines[dateLine].text) {
             receipt.time = time
@@ -116,35 +112,135 @@ public struct ReceiptParser: Sendable {
         receipt.tendered = amounts.tendered
         receipt.change = amounts.change
 
-        var choice = Self.chooseTotal(totals.candidates, amounts: amounts)
+        var candidates = totals.candidates
         // No total line read at all: the subtotal is the amount paid when the payment (or the items)
-        // independently agree with it. Reported as such, never silently.
-        if choice.total == nil, let subtotal = amounts.subtotal, let line = totals.subtotalLine {
-            var withoutSubtotal = amounts
-            withoutSubtotal.subtotal = nil
-            let candidate = TotalCandidate(line: line.index, label: line.label, amount: subtotal, labelScore: 0)
-            let fallback = Self.chooseTotal([candidate], amounts: withoutSubtotal)
-            if let chosen = fallback.candidates.first, chosen.checksPassed > 0 {
-                choice = fallback
-                receipt.problems.append("no total line read; the subtotal \(String(format2: subtotal)) is taken as the total "
-                                        + "because the payment or the items agree with it")
-            }
+        // independently agree with it. Tried last, and reported as such.
+        if candidates.isEmpty, let subtotal = amounts.subtotal, let line = totals.subtotalLine {
+            candidates.append(TotalCandidate(line: line.index, label: line.label, amount: subtotal, labelScore: 0, fromSubtotal: true))
         }
+        let byIndex = Dictionary(lines.map { ($0.index, $0.confidence) }, uniquingKeysWith: { a, _ in a })
+        func confidence(_ indexes: [Int]) -> Double? {
+            let values = indexes.compactMap { byIndex[$0] }
+            return values.isEmpty ? nil : (values.reduce(0, +) / Double(values.count) * 10).rounded() / 10
+        }
+        receipt.confidence = ReceiptConfidence(merchant: confidence(header.merchantLines), address: confidence(header.addressLines),
+                                               date: dateLine.map { lines[$0].index }.flatMap { confidence([$0]) })
+        receipt.totalCandidates = candidates.map { c in
+            var c = c
+            c.ocrConfidence = confidence([c.line])
+            return c
+        }
+        Self.settle(&receipt)
+        return receipt
+    }
+
+    /// Chooses the total among the receipt's candidates, runs the consistency checks and writes the
+    /// problems a reader must know about. Shared by one reading and by merged readings.
+    static func settle(_ receipt: inout Receipt, amounts: ReceiptConsistency.Amounts? = nil) {
+        let amounts = amounts ?? receipt.amounts
+        let choice = chooseTotal(receipt.totalCandidates, amounts: amounts)
         receipt.totalCandidates = choice.candidates
         receipt.total = choice.total
-        let evaluation = ReceiptConsistency.evaluate(amounts, total: choice.total)
+        let chosen = choice.candidates.first(where: \.chosen)
+        var checked = amounts
+        if chosen?.fromSubtotal == true { checked.subtotal = nil }
+        // A subtotal that nothing agrees with is not a total.
+        if let chosen, chosen.fromSubtotal, chosen.checksPassed == 0 {
+            receipt.total = nil
+            receipt.totalCandidates = choice.candidates.map { var c = $0; c.chosen = false; return c }
+        }
+        let evaluation = ReceiptConsistency.evaluate(checked, total: receipt.total)
         receipt.consistency = evaluation.consistency
         receipt.taxIncluded = evaluation.taxIncluded ?? (amounts.taxIncluded ?? false)
+        receipt.confidence.total = receipt.total == nil ? nil : chosen?.ocrConfidence
+        receipt.problems = problems(of: receipt)
+    }
+
+    /// The receipt's problems in words, from its fields.
+    static func problems(of receipt: Receipt) -> [String] {
+        var problems: [String] = []
+        if receipt.dateText == nil {
+            problems.append("no date found")
+        } else if receipt.dateIsAmbiguous {
+            problems.append("date \(receipt.dateText ?? "") is ambiguous (\(receipt.dateReadings.joined(separator: " or "))); "
+                            + "set the date order (--date-order dmy or mdy)")
+        }
         if receipt.total == nil {
-            receipt.problems.append("no total found")
-        } else if receipt.consistency.checks.isEmpty {
-            receipt.problems.append("nothing to check the total against (no subtotal, items or payment read)")
+            problems.append("no total found")
+        } else if let chosen = receipt.totalCandidates.first(where: \.chosen), chosen.fromSubtotal {
+            problems.append("no total line read; the subtotal \(String(format2: chosen.amount)) is taken as the total "
+                            + "because the payment or the items agree with it")
+        }
+        if receipt.total != nil && receipt.consistency.checks.isEmpty {
+            problems.append("nothing to check the total against (no subtotal, items or payment read)")
         }
         for check in receipt.consistency.checks where !check.passed {
-            receipt.problems.append("does not add up: \(check.name) (printed \(String(format2: check.found)), "
-                                    + "expected \(String(format2: check.expected)), residual \(String(format2: check.residual)))")
+            problems.append("does not add up: \(check.name) (printed \(String(format2: check.found)), "
+                            + "expected \(String(format2: check.expected)), residual \(String(format2: check.residual)))")
         }
-        return receipt
+        return problems
+    }
+
+    /// One receipt from several OCR readings of the same page (e.g. at two scales). The total is
+    /// chosen among every reading's candidates by the consistency checks, against each reading's
+    /// amounts in turn; the other fields come from the reading that read them best (a resolved
+    /// date over an ambiguous one, then the higher OCR confidence). Readings keep their order:
+    /// on a tie the earlier one wins.
+    public static func merge(_ readings: [Receipt]) -> Receipt {
+        guard var best = readings.first else { return Receipt() }
+        guard readings.count > 1 else { return best }
+        let candidates = readings.enumerated().flatMap { index, r in
+            r.totalCandidates.map { c -> TotalCandidate in
+                var c = c
+                c.reading = index
+                c.chosen = false
+                return c
+            }
+        }
+        // The amounts: the reading under which the chosen total passes most checks.
+        var bestKey: (checks: Int, consistent: Bool, label: Int)?
+        for reading in readings {
+            var trial = reading
+            trial.totalCandidates = candidates
+            settle(&trial)
+            let chosen = trial.totalCandidates.first(where: \.chosen)
+            let key = (chosen?.checksPassed ?? -1, trial.consistency.consistent, chosen?.labelScore ?? -1)
+            if bestKey == nil || (key.0, key.1 ? 1 : 0, key.2) > (bestKey!.checks, bestKey!.consistent ? 1 : 0, bestKey!.label) {
+                bestKey = key
+                best = trial
+            }
+        }
+        func pick<T>(_ value: (Receipt) -> T?, rank: (Receipt) -> Double) -> Receipt? {
+            readings.filter { value($0) != nil }.enumerated().max { a, b in
+                (rank(a.element), -Double(a.offset)) < (rank(b.element), -Double(b.offset))
+            }?.element
+        }
+        if let source = pick({ $0.dateText }, rank: { ($0.date != nil ? 1000 : 0) + ($0.confidence.date ?? 0) }) {
+            best.date = source.date
+            best.dateText = source.dateText
+            best.dateReadings = source.dateReadings
+            best.confidence.date = source.confidence.date
+            best.time = source.time ?? best.time
+        }
+        if let source = pick({ $0.merchant }, rank: { $0.confidence.merchant ?? 0 }) {
+            best.merchant = source.merchant
+            best.confidence.merchant = source.confidence.merchant
+        }
+        if let source = pick({ $0.address }, rank: { $0.confidence.address ?? 0 }) {
+            best.address = source.address
+            best.confidence.address = source.confidence.address
+        }
+        best.time = best.time ?? readings.lazy.compactMap(\.time).first
+        best.currency = best.currency ?? readings.lazy.compactMap(\.currency).first
+        for r in readings {
+            for phone in r.phones where !best.phones.contains(phone) { best.phones.append(phone) }
+            for registration in r.registrations where !best.registrations.contains(where: { $0.number == registration.number }) {
+                best.registrations.append(registration)
+            }
+        }
+        best.readings = readings.count
+        best.problems = problems(of: best)
+        return best
     }
 
     /// Picks the total among the candidates: each amount is tried as the total, and the one the
@@ -156,15 +252,28 @@ public struct ReceiptParser: Sendable {
         var scored = candidates
         var best: (index: Int, score: Int)?
         for (i, candidate) in candidates.enumerated() {
-            let passed = ReceiptConsistency.evaluate(amounts, total: candidate.amount).consistency.checks.filter(\.passed).count
+            var tried = amounts
+            if candidate.fromSubtotal { tried.subtotal = nil }
+            let passed = ReceiptConsistency.evaluate(tried, total: candidate.amount).consistency.checks.filter(\.passed).count
             var roundingAgrees = false
             if let rounding = amounts.rounding, rounding != 0 {
                 roundingAgrees = candidates[..<i].contains { Cents.equal($0.amount + rounding, candidate.amount) }
             }
             scored[i].checksPassed = passed + (roundingAgrees ? 1 : 0)
             let repeats = candidates.filter { Cents.equal($0.amount, candidate.amount) }.count - 1
-            let score = 4 * scored[i].checksPassed + 2 * candidate.labelScore + min(repeats, 2)
-            if best == nil || score > best!.score || (score == best!.score && candidate.labelScore >= candidates[best!.index].labelScore) {
+            let score = 6 * scored[i].checksPassed + 2 * candidate.labelScore + min(repeats, 2)
+            if let current = best, score == current.score {
+                // Ties: the stronger label, then the line OCR was surer of (two readings of one line),
+                // then the later line (totals after rounding and tax come last).
+                let other = candidates[current.index]
+                if candidate.labelScore != other.labelScore {
+                    if candidate.labelScore > other.labelScore { best = (i, score) }
+                } else if let a = candidate.ocrConfidence, let b = other.ocrConfidence, abs(a - b) > 1 {
+                    if a > b { best = (i, score) }
+                } else {
+                    best = (i, score)
+                }
+            } else if best == nil || score > best!.score {
                 best = (i, score)
             }
         }

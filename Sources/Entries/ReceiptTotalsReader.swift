@@ -16,6 +16,8 @@ struct ReceiptTotalsReader {
         var afterSummary = false
         var afterPayment = false
         var afterRounding = false
+        // Index of the last candidate followed by a tax line: "Total 155.50 / GST 9.31 / Total 164.80".
+        var taxAfterCandidate: Int?
         for (position, line) in lines.enumerated() {
             let role = line.role
             if case .summaryHeading = role { afterSummary = true; continue }
@@ -25,9 +27,24 @@ struct ReceiptTotalsReader {
                lines[position + 1].money.count == 1 {
                 amount = next
             }
+            // "Grand Total 92 80": the decimal mark lost; read as 92.80 and left to the checks.
+            if amount == nil, case .total = role, line.tokens.count >= 3, let cents = line.tokens.last, cents.count == 2,
+               cents.allSatisfy(\.isNumber) {
+                let whole = line.tokens[line.tokens.count - 2].filter(\.isNumber)
+                if (1...5).contains(whole.count), let value = Double("\(whole).\(cents)") { amount = value }
+            }
             switch role {
             case .total(let strength):
                 guard let amount, amount >= 0 else { continue }
+                if let earlier = taxAfterCandidate, result.candidates[earlier].amount < amount {
+                    // The earlier "total" was the amount before tax.
+                    result.candidates[earlier].labelScore -= 2
+                    if result.amounts.subtotal == nil {
+                        result.amounts.subtotal = result.candidates[earlier].amount
+                        result.subtotalLine = (result.candidates[earlier].line, result.candidates[earlier].label)
+                    }
+                    taxAfterCandidate = nil
+                }
                 var score = strength
                 if afterSummary { score -= 2 }
                 if afterPayment { score -= 1 }
@@ -45,6 +62,11 @@ struct ReceiptTotalsReader {
                 if included { result.amounts.taxIncluded = true }
                 let totalled = line.labelWords.contains { ReceiptVocabulary.similar($0, "total") }
                 taxLines.append((abs(amount), totalled))
+                if !included, !result.candidates.isEmpty { taxAfterCandidate = result.candidates.count - 1 }
+                // "Total includes GST 0% 8.20" may be the bill or its tax: both are tried, the checks decide.
+                if included, totalled, amount > 0 {
+                    result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: 1))
+                }
             case .serviceCharge:
                 if let amount, !afterSummary { result.amounts.serviceCharge = (result.amounts.serviceCharge ?? 0) + amount }
             case .discount:
@@ -53,6 +75,7 @@ struct ReceiptTotalsReader {
                     result.amounts.billDiscounts += abs(amount)
                 }
             case .rounding:
+                afterRounding = afterRounding || !result.candidates.isEmpty
                 guard let amount else { continue }
                 // "ROUNDING RM 45.35": some tills label the rounded total itself "Rounding"; an
                 // adjustment is never that large.
@@ -62,7 +85,6 @@ struct ReceiptTotalsReader {
                     }
                 } else if result.amounts.rounding == nil {
                     result.amounts.rounding = amount
-                    afterRounding = true
                 }
             case .payment(let method):
                 guard let amount else {

@@ -63,6 +63,7 @@ enum ReceiptVocabulary {
     }
 
     static let totalWords = phrases("total,totaal,jumlah,summe,gesamt,totale,montant,importe,amount due,balance due,due,payable,to pay,net amount,nett amount,amount")
+    static let explicitTotalWords = phrases("total,jumlah,summe,gesamt,totale,totaal,montant,importe")
     /// Words that make a total the amount to pay: above a total "incl. tax", itself above a plain total.
     static let finalTotal = phrases("grand,rounded,payable,due,nett,net,after,final,to pay,bersih,jumlah besar")
     static let strongTotal = phrases("round,rounding,incl,inc,inclusive,including,pay,jumlah")
@@ -119,6 +120,8 @@ enum ReceiptVocabulary {
         }
         if hasTax && containsAny(words, phrases("included,includes")) { return .tax(included: true) }
         if hasTax && !hasTotal { return .tax(included: containsAny(words, includedWords)) }
+        // "GST payable (6%)": the tax to pay, not the bill; "Amount due (GST incl.)" is the bill.
+        if hasTax && !containsAny(words, explicitTotalWords) && !containsAny(words, includedWords) { return .tax(included: false) }
         if hasTax && hasTotal && !containsAny(words, includedWords) {
             // "Total GST", "Total Tax": the tax, totalled.
             if let t = words.firstIndex(where: { similar($0, "total") }),
@@ -132,7 +135,7 @@ enum ReceiptVocabulary {
             var strength = 2
             if containsAny(words, strongTotal) { strength = 3 }
             if containsAny(words, finalTotal) { strength = 4 }
-            if !containsAny(words, phrases("total,jumlah,summe,gesamt,totale,totaal")) { strength = 1 }
+            if !containsAny(words, explicitTotalWords) { strength = 1 }
             if containsAny(words, partialTotal) { strength = 1 }
             return .total(strength: strength)
         }

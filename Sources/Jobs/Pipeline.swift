@@ -93,15 +93,27 @@ public final class Pipeline {
 
         mark = Clock.now
         let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
-        let lines = LineAssembler.assemble(page.lines)
-        record.lineCount = lines.count
-        let text = lines.map(\.text).joined(separator: "\n")
+        var lines = LineAssembler.assemble(page.lines)
         var wineEntries: [WineEntry] = []
         var receipt: Receipt?
+        var receiptPage = page
         switch kind {
         case .winelist: wineEntries = WineListParser(fields: fields).parse(lines: lines)
-        case .receipt: receipt = ReceiptParser(fields: fields, dateOrder: settings.dateOrder).parse(lines: page.lines)
+        case .receipt:
+            let reader = ReceiptReader(engine: engine, parser: ReceiptParser(fields: fields, dateOrder: settings.dateOrder),
+                                       segmentation: segmentation, maxReadings: settings.receiptReadings,
+                                       targetTextHeight: settings.receiptTextHeight)
+            let read = reader.read(flat, firstReading: page)
+            receipt = read.receipt
+            receiptPage = read.page
+            // The sidecar text is the reading the receipt's amounts come from.
+            lines = read.page.lines
+            if let reason = read.reason {
+                record.warnings.append("receipt read twice (\(reason)); amounts from the reading at scale \(read.receipt.scale)")
+            }
         }
+        record.lineCount = lines.count
+        let text = lines.map(\.text).joined(separator: "\n")
         timings.entries = Clock.milliseconds(since: mark)
 
         mark = Clock.now
@@ -116,7 +128,7 @@ public final class Pipeline {
                 // Items are matched like wine-list entries; most are not wines and match nothing.
                 let match = matcher.match(name: fields.parse(item.description).name, vintage: item.vintage)
                 let found = match.type == .none ? nil : match
-                let words = page.lines.indices.contains(item.line) ? page.lines[item.line].confidence : 0
+                let words = receiptPage.lines.indices.contains(item.line) ? receiptPage.lines[item.line].confidence : 0
                 records.append(EntryRecord(job: task.job, image: task.fileName, item: item, currency: receipt.currency,
                                            match: found, confidence: words))
                 itemRecords.append(ReceiptItemRecord(job: task.job, image: task.fileName, item: itemRecords.count + 1,

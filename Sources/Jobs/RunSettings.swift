@@ -23,10 +23,16 @@ public struct RunSettings: Sendable, Equatable {
     /// How receipts' numeric dates are read (03/04/2018); `.unspecified` reports ambiguous dates
     /// with both readings instead of guessing.
     public var dateOrder: DateOrder
+    /// Most OCR readings of a receipt: a second one, at the text size Tesseract reads best, is made
+    /// when the first does not add up or its text is far from that size (1: read once).
+    public var receiptReadings: Int
+    /// Median word height in pixels receipts are rescaled to for their second reading.
+    public var receiptTextHeight: Double
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
-                abbreviations: AbbreviationTable = .builtIn, dateOrder: DateOrder = .unspecified) {
+                abbreviations: AbbreviationTable = .builtIn, dateOrder: DateOrder = .unspecified, receiptReadings: Int = 2,
+                receiptTextHeight: Double = 26) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -35,12 +41,15 @@ public struct RunSettings: Sendable, Equatable {
         self.saveFlattened = saveFlattened
         self.abbreviations = abbreviations
         self.dateOrder = dateOrder
+        self.receiptReadings = receiptReadings
+        self.receiptTextHeight = receiptTextHeight
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
         a.kind == b.kind && a.ocr == b.ocr && a.segmentation == b.segmentation && a.limits == b.limits
             && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
-            && a.dateOrder == b.dateOrder
+            && a.dateOrder == b.dateOrder && a.receiptReadings == b.receiptReadings
+            && a.receiptTextHeight == b.receiptTextHeight
     }
 
     /// Wine lists need Tesseract's column finding. Receipts are read as one uniform block: every
@@ -59,6 +68,8 @@ public struct RunSettings: Sendable, Equatable {
             "maxPixels": String(limits.maxPixels),
             "runYear": String(runYear),
             "dateOrder": dateOrder.rawValue,
+            "receiptReadings": String(receiptReadings),
+            "receiptTextHeight": String(receiptTextHeight),
         ]
     }
 }

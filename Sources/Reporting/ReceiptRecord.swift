@@ -33,6 +33,10 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
     public var residual: Double?
     public var checks: [ConsistencyCheck]
     public var problems: [String]
+    /// OCR confidence of the lines each field came from.
+    public var confidence: ReceiptConfidence
+    public var readings: Int
+    public var scale: Double
 
     public init(job: String, image: String, receipt r: Receipt) {
         self.job = job
@@ -64,13 +68,17 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
         residual = r.consistency.residual
         checks = r.consistency.checks
         problems = r.problems
+        confidence = r.confidence
+        readings = r.readings
+        scale = r.scale
     }
 
     public static let csvHeader = [
         "job", "image", "merchant", "address", "phones", "registrations", "date", "date_text", "date_readings",
         "date_ambiguous", "time", "currency", "items", "items_sum", "subtotal", "discounts", "tax", "tax_included",
         "service_charge", "rounding", "total", "total_candidates", "payment", "tendered", "change", "consistent",
-        "residual", "checks", "problems",
+        "residual", "checks", "problems", "merchant_confidence", "address_confidence", "date_confidence",
+        "total_confidence", "ocr_readings", "scale",
     ]
 
     public var csvRow: [String] {
@@ -87,6 +95,9 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
             checks.isEmpty ? "unchecked" : (consistent ? "yes" : "no"), residual.map(m) ?? "",
             checks.map { "\($0.name): \($0.passed ? "ok" : "off by \(m($0.residual))")" }.joined(separator: "; "),
             problems.joined(separator: "; "),
+            confidence.merchant.map(EntryRecord.number) ?? "", confidence.address.map(EntryRecord.number) ?? "",
+            confidence.date.map(EntryRecord.number) ?? "", confidence.total.map(EntryRecord.number) ?? "",
+            String(readings), EntryRecord.number(scale),
         ]
     }
 }

@@ -29,8 +29,8 @@ struct BenchSROIECommand: AsyncParsableCommand {
     @Option(name: .long, help: "Read receipts.json from this earlier run's output instead of running OCR.")
     var reports: String?
 
-    @Option(name: .long, help: "Re-parse the IMAGE.txt sidecars of an earlier run in this folder (no OCR; word confidences are lost).")
-    var text: String?
+    @Option(name: .long, help: "Re-parse the IMAGE.txt sidecars of an earlier run in this folder (no OCR; word confidences are lost). Repeat to merge several readings, first one preferred.")
+    var text: [String] = []
 
     @Flag(name: .long, help: "Parse the data set's line transcripts (box/NNN.csv) instead of OCR: the parser's ceiling.")
     var transcripts = false
@@ -47,6 +47,12 @@ struct BenchSROIECommand: AsyncParsableCommand {
     @Option(name: .long, help: "Tesseract page segmentation mode (default: the receipt default of decant run).")
     var psm: Int?
 
+    @Option(name: .long, help: "Most OCR readings per receipt (1: read once, no rescaled second reading).")
+    var readings: Int = RunSettings().receiptReadings
+
+    @Option(name: .long, help: "Median word height (pixels) a receipt's second reading is scaled to.")
+    var textHeight: Double = RunSettings().receiptTextHeight
+
     @Flag(name: .long, help: "List every receipt whose fields do not match, with what was read.")
     var misses = false
 
@@ -61,6 +67,13 @@ struct BenchSROIECommand: AsyncParsableCommand {
         var consistent: Bool
         var checked: Bool
         var problems: [String]
+        var readings = 1
+    }
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard readings >= 1 else { throw ValidationError("--readings must be at least 1") }
+        guard textHeight >= 8, textHeight <= 200 else { throw ValidationError("--text-height must be between 8 and 200 pixels") }
     }
 
     func run() async throws {
@@ -85,12 +98,14 @@ struct BenchSROIECommand: AsyncParsableCommand {
                 if receipt.name == show { try printJSON(parsed) }
                 read[receipt.name] = fromReceipt(parsed)
             }
-        } else if let text {
-            mode = "re-parsed text sidecars in \(text)"
+        } else if !text.isEmpty {
+            mode = "re-parsed text sidecars in \(text.joined(separator: " + "))"
             for receipt in dataset.receipts {
-                let path = "\(text)/\(receipt.name).txt"
-                guard let content = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-                let parsed = parser.parse(text: content)
+                let readings = text.compactMap { folder in
+                    (try? String(contentsOfFile: "\(folder)/\(receipt.name).txt", encoding: .utf8)).map { parser.parse(text: $0) }
+                }
+                guard !readings.isEmpty else { continue }
+                let parsed = ReceiptParser.merge(readings)
                 if receipt.name == show { try printJSON(parsed) }
                 read[receipt.name] = fromReceipt(parsed)
             }
@@ -107,7 +122,8 @@ struct BenchSROIECommand: AsyncParsableCommand {
             for record in try loadRecords(in: folder ?? out) {
                 let name = (record.image as NSString).deletingPathExtension
                 read[name] = Read(merchant: record.merchant, address: record.address, date: record.date, total: record.total,
-                                  consistent: record.consistent, checked: !record.checks.isEmpty, problems: record.problems)
+                                  consistent: record.consistent, checked: !record.checks.isEmpty, problems: record.problems,
+                                  readings: record.readings)
             }
         }
 
@@ -133,6 +149,7 @@ struct BenchSROIECommand: AsyncParsableCommand {
             let barText = bar.map { "≥ \(String(format: "%.2f", $0)) \(value >= $0 ? "met" : "NOT met")" } ?? ""
             return "| \(name) | \(String(format: "%.2f", value)) | \(count) | \(barText) |"
         }
+        if mode == "OCR run" { mode += " (up to \(readings) reading\(readings == 1 ? "" : "s") per receipt, text height \(textHeight) px)" }
         print("SROIE receipts: \(s.receipts) scans in \(data) — \(mode), date order \(order.rawValue)")
         print("")
         print("| field | score | receipts | bar |")
@@ -148,6 +165,8 @@ struct BenchSROIECommand: AsyncParsableCommand {
         let noTotal = reads.filter { $0.total == nil }.count
         print("consistency: \(consistent) add up, \(reads.count - consistent - unchecked) flagged as not adding up, "
               + "\(unchecked) with nothing to check against; \(noTotal) without a total; \(s.receipts - reads.count) not read")
+        let reread = reads.filter { $0.readings > 1 }.count
+        if reread > 0 { print("read twice: \(reread) receipts (rescaled second OCR reading)") }
         if let seconds {
             print(String(format: "time: %.1f s wall clock for %d images (%.2f s per image, %d workers)", seconds, s.receipts,
                          seconds / Double(max(s.receipts, 1)), jobs))
@@ -167,7 +186,8 @@ struct BenchSROIECommand: AsyncParsableCommand {
     /// Runs `decant run --kind receipt` over the scans into `out`.
     func runPipeline(order: DateOrder) async throws {
         if let psm, PageSegmentation(rawValue: psm) == nil { throw ValidationError("--psm \(psm) is not a supported mode") }
-        let settings = RunSettings(kind: .receipt, segmentation: psm.flatMap(PageSegmentation.init(rawValue:)), dateOrder: order)
+        let settings = RunSettings(kind: .receipt, segmentation: psm.flatMap(PageSegmentation.init(rawValue:)), dateOrder: order,
+                                   receiptReadings: readings, receiptTextHeight: textHeight)
         let options = RunOptions(inbox: "\(data)/img", output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: .automatic)
         do {

@@ -48,6 +48,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "How receipts' numeric dates are read: dmy (25/12/2018), mdy (12/25/2018) or auto (ambiguous dates like 03/04/2018 are reported with both readings, not guessed).")
     var dateOrder: DateOrderOption = .auto
 
+    @Option(name: .long, help: "Most OCR readings per receipt: a second one at Tesseract's preferred text size is made when the first does not add up (1: read once).")
+    var receiptReadings: Int = 2
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -62,6 +65,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--psm must be one of \(PageSegmentation.allCases.map(\.rawValue).map(String.init).joined(separator: ", "))")
         }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        guard receiptReadings >= 1 else { throw ValidationError("--receipt-readings must be at least 1") }
     }
 
     func run() async throws {
@@ -77,7 +81,8 @@ struct RunCommand: AsyncParsableCommand {
         let settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
                                    segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
                                    limits: ImageLimits(maxPixels: maxPixels), saveFlattened: saveFlattened,
-                                   abbreviations: table, dateOrder: dateOrder.order)
+                                   abbreviations: table, dateOrder: dateOrder.order,
+                                   receiptReadings: receiptReadings)
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic))
         let outcome: RunOutcome

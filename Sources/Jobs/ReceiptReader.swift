@@ -1,0 +1,104 @@
+import Entries
+import Flattening
+import Imaging
+import Recognition
+
+/// Reads a receipt page, looking twice when once is not enough. Tesseract reads best when letters
+/// are a few dozen pixels tall; scans and photos of receipts come at every size (SROIE's text is
+/// 13 to 74 pixels high). When the first reading's text is far from that size, or its amounts do
+/// not add up, or no total, date or merchant was read, the page is read again scaled so its text
+/// has the height Tesseract prefers, and the two readings are merged: the consistency checks pick
+/// the total among both readings' candidates (`ReceiptParser.merge`).
+struct ReceiptReader {
+    let engine: TesseractEngine
+    let parser: ReceiptParser
+    let segmentation: PageSegmentation
+    /// Most OCR readings per receipt (1: never read twice).
+    let maxReadings: Int
+    /// Median word height, in pixels, the second reading scales the page to.
+    let targetTextHeight: Double
+
+    /// Text heights (median word height in pixels) outside this band are rescaled even when the
+    /// first reading adds up: the band where the SROIE scans read best.
+    static func isComfortable(_ height: Double, target: Double) -> Bool {
+        height >= 0.75 * target && height <= 1.35 * target
+    }
+
+    struct Result {
+        var receipt: Receipt
+        /// The reading the amounts came from (its lines are the ones items refer to).
+        var page: RecognizedPage
+        /// Median word height of the first reading, pixels; nil when too few words were read.
+        var textHeight: Double?
+        /// Why a second reading was made, when it was.
+        var reason: String?
+    }
+
+    func read(_ flat: FlattenedPage, firstReading page: RecognizedPage) -> Result {
+        var first = parser.parse(page)
+        first.scale = 1
+        let height = Self.textHeight(of: page)
+        var reasons: [String] = []
+        if let height, !Self.isComfortable(height, target: targetTextHeight) {
+            reasons.append("text \(Int(height.rounded())) px high")
+        }
+        if first.total == nil {
+            reasons.append("no total")
+        } else if !first.consistency.consistent {
+            reasons.append(first.consistency.checks.isEmpty ? "total unchecked" : "amounts do not add up")
+        }
+        if first.dateText == nil { reasons.append("no date") }
+        if first.merchant == nil { reasons.append("no merchant") }
+        guard maxReadings > 1, !reasons.isEmpty else { return Result(receipt: first, page: page, textHeight: height) }
+
+        let factor = Self.scaleFactor(height: height, target: targetTextHeight)
+        let scaled = flat.raster.scaled(by: factor)
+        let ppi = flat.ppi.map { Int((Double($0) * factor).rounded()) }
+        guard let second = try? engine.recognize(scaled, ppi: ppi, segmentation: segmentation) else {
+            return Result(receipt: first, page: page, textHeight: height, reason: reasons.joined(separator: ", "))
+        }
+        let secondPage = Self.rescaled(second, by: 1 / factor, width: page.width, height: page.height)
+        var other = parser.parse(secondPage)
+        other.scale = (factor * 100).rounded() / 100
+        // The reading at the comfortable text size comes first, so it wins ties.
+        let comfortableFirst = height.map { Self.isComfortable($0, target: targetTextHeight) } ?? true
+        let readings = comfortableFirst ? [first, other] : [other, first]
+        let merged = ReceiptParser.merge(readings)
+        let usedPage = merged.scale == 1 ? page : secondPage
+        return Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.joined(separator: ", "))
+    }
+
+    /// The factor that brings the text to the target height; when the height is already close, a
+    /// second look at 1.5× (or 0.7× for large text) still reads differently.
+    static func scaleFactor(height: Double?, target: Double) -> Double {
+        guard let height, height > 0 else { return 1.5 }
+        var factor = target / height
+        if abs(factor - 1) < 0.2 { factor = height < target ? 1.5 : 0.7 }
+        return min(max(factor, 0.2), 3)
+    }
+
+    /// Median height of the words Tesseract was sure of (three or more letters or digits, confidence
+    /// 60 or more); nil when fewer than five such words were read.
+    static func textHeight(of page: RecognizedPage) -> Double? {
+        let heights = page.lines.flatMap(\.words)
+            .filter { $0.confidence >= 60 && $0.text.filter { $0.isLetter || $0.isNumber }.count >= 3 }
+            .map { Double($0.box.height) }
+            .sorted()
+        guard heights.count >= 5 else { return nil }
+        return heights[heights.count / 2]
+    }
+
+    /// A page read from a scaled image, with its boxes brought back to the original's pixels.
+    static func rescaled(_ page: RecognizedPage, by factor: Double, width: Int, height: Int) -> RecognizedPage {
+        func scale(_ r: PixelRect) -> PixelRect {
+            PixelRect(x: Int((Double(r.x) * factor).rounded()), y: Int((Double(r.y) * factor).rounded()),
+                      width: Int((Double(r.width) * factor).rounded()), height: Int((Double(r.height) * factor).rounded()))
+        }
+        let lines = page.lines.map { line in
+            RecognizedLine(text: line.text, box: scale(line.box), confidence: line.confidence,
+                           words: line.words.map { RecognizedWord(text: $0.text, box: scale($0.box), confidence: $0.confidence) },
+                           block: line.block, paragraph: line.paragraph)
+        }
+        return RecognizedPage(width: width, height: height, lines: lines)
+    }
+}
