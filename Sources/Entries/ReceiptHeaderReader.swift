@@ -66,7 +66,11 @@ struct ReceiptHeaderReader {
                 guard unbalanced || startsWithTradeWord || (nameLines.count == 1 && namePartBeforeLegalFormIsEmpty(region[top])) else { break }
                 nameLines.insert(top - 1, at: 0)
             }
-            // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name broken after a conjunction goes on.
+            // A name broken after a conjunction: "HOME MASTER HARDWARE &" / "ELECTRICAL".
+            if let top = nameLines.first, top > 0, ["&", "and"].contains(region[top - 1].tokens.last?.lowercased() ?? ""),
+               region[top - 1].letterCount >= 3, !hasStreetCue(region[top - 1]) {
+                nameLines.insert(top - 1, at: 0)
+            }
             let lastToken = region[m].tokens.last?.lowercased() ?? ""
             if ["&", "and", "of", "-", "+"].contains(lastToken), m + 1 < region.count, isNameCandidate(region[m + 1]) {
                 nameLines.append(m + 1)
@@ -144,9 +148,15 @@ struct ReceiptHeaderReader {
     }
 
     /// A line that can be a name: enough letters, mostly letters, not a title, label or OCR noise.
+    /// Lines that are only bill titles or footer phrases: "CASH", "CASH BILL", "GOODS SOLD ARE NOT RETURNABLE".
+    static let titleOnlyWords: Set<String> = ["cash", "bill", "sales", "sale", "receipt", "invoice", "tax", "simplified", "official",
+                                              "copy", "customer", "merchant", "duplicate", "credit", "card", "counter"]
+    static let footerWords = ReceiptVocabulary.phrases("goods sold,thank you,returnable,refundable,exchangeable,come again,visit us,powered by")
+
     static func isNameCandidate(_ line: ReceiptLine) -> Bool {
         guard !isGarbage(line) else { return false }
         let words = ReceiptVocabulary.words(line.text)
+        if words.allSatisfy(titleOnlyWords.contains) || ReceiptVocabulary.containsAny(words, footerWords) { return false }
         if ReceiptVocabulary.containsAny(words, titleWords) && !ReceiptVocabulary.containsAny(words, legalForms) { return false }
         if isStopLine(words) { return false }
         if !DateReader.dates(in: line.text).isEmpty || line.amount != nil { return false }
@@ -200,12 +210,29 @@ struct ReceiptHeaderReader {
     /// The merchant's name from its line: OCR slips in the legal form mended, noise words at the
     /// edges dropped, and what follows the legal form (registration numbers, branch codes) cut off.
     static func cleanMerchant(_ lines: [ReceiptLine]) -> String {
-        var tokens = fixLegalForms(lines.map(\.text).joined(separator: " ")).split(separator: " ").map(String.init)
+        let fixed = fixLegalForms(lines.map(\.text).joined(separator: " ")).split(separator: " ").map(String.init)
         let allConfidences = lines.flatMap(\.wordConfidences)
-        var confidences = allConfidences.count == tokens.count ? allConfidences : []
-        // Low-confidence fragments at the start ("Be TRI SHAAS SDN BHD") are specks read as letters.
-        while tokens.count > 2, let c = confidences.first, c < 40, tokens[0].count <= 3 {
-            tokens.removeFirst(); confidences.removeFirst()
+        var pairs = zip(fixed, allConfidences.count == fixed.count ? allConfidences : Array(repeating: 100, count: fixed.count))
+            .map { (token: $0.0, confidence: $0.1) }
+        // Low-confidence fragments at the edges ("Be TRI SHAAS SDN BHD", "… RESTAURANT LO") are specks read as letters.
+        while pairs.count > 2, let first = pairs.first, first.confidence < 40, first.token.count <= 3 { pairs.removeFirst() }
+        while pairs.count > 2, let last = pairs.last, last.confidence < 50, last.token.count <= 3,
+              !legalForms.contains(where: { $0 == ReceiptVocabulary.words(last.token) }) {
+            pairs.removeLast()
+        }
+        // Typography OCR varies: curly quotes, braces for brackets, a bracket glued to the word before it.
+        var tokens: [String] = []
+        for pair in pairs {
+            var t = pair.token
+            for (from, to) in [("’", "'"), ("‘", "'"), ("`", "'"), ("“", "\""), ("”", "\""), ("{", "("), ("}", ")")] {
+                t = t.replacingOccurrences(of: from, with: to)
+            }
+            if let open = t.firstIndex(of: "("), open != t.startIndex, t[t.index(before: open)].isLetter || t[t.index(before: open)].isNumber {
+                tokens.append(String(t[..<open]))
+                tokens.append(String(t[open...]))
+            } else {
+                tokens.append(t)
+            }
         }
         tokens = tokens.map(fixLookAlikes)
         // Cut after the last legal form.
@@ -237,7 +264,7 @@ struct ReceiptHeaderReader {
     static func fixLegalForms(_ text: String) -> String {
         var tokens = text.split(separator: " ").map(String.init)
         for i in tokens.indices {
-            let core = tokens[i].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
+            let core = tokens[i].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()'’`\""))
             let upper = core.uppercased()
             if i + 1 < tokens.count {
                 let next = tokens[i + 1].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()<>|")).uppercased()
@@ -251,9 +278,10 @@ struct ReceiptHeaderReader {
                     tokens[i + 1] = tokens[i + 1].replacingOccurrences(of: nextCore, with: matchCase("BHD", nextCore))
                 }
             }
-            // "$/B", "&/B", "5/B", "S/8": Sendirian Berhad abbreviated.
-            if core.count == 3, Array(core)[1] == "/", ["$", "&", "5", "S", "s", "§"].contains(Array(core)[0]),
-               ["B", "8", "b"].contains(Array(core)[2]) {
+            // "$/B", "&/B", "5/B", "S/8", "S/BB": Sendirian Berhad abbreviated.
+            let chars = Array(core)
+            if chars.count >= 3, chars.count <= 4, chars[1] == "/", ["$", "&", "5", "S", "s", "§"].contains(chars[0]),
+               chars.dropFirst(2).allSatisfy({ ["B", "8", "b"].contains($0) }) {
                 tokens[i] = tokens[i].replacingOccurrences(of: core, with: "S/B")
             }
         }

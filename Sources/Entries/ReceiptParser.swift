@@ -40,22 +40,26 @@ public struct ReceiptParser: Sendable {
             receipt.problems = ["no text was recognized"] + Self.problems(of: receipt)
             return receipt
         }
-        // Date and time: a labelled date first, else the first date printed.
+        // Date and time. A date printed more than once (header and footer, sale and print time) is
+        // the likelier one; then a labelled date; then the first printed.
         var dateLine: Int?
-        var firstDate: (position: Int, match: DateMatch)?
-        var labelled: (position: Int, match: DateMatch)?
+        var found: [(position: Int, match: DateMatch, labelled: Bool)] = []
         for (position, line) in lines.enumerated() {
             guard let match = DateReader.firstDate(in: line.text, order: dateOrder, runYear: fields.runYear) else { continue }
-            if firstDate == nil { firstDate = (position, match) }
-            if labelled == nil, ReceiptVocabulary.containsAny(ReceiptVocabulary.words(line.text), Self.dateLabels) {
-                labelled = (position, match)
-            }
+            found.append((position, match, ReceiptVocabulary.containsAny(ReceiptVocabulary.words(line.text), Self.dateLabels)))
         }
-        if let found = labelled ?? firstDate {
-            dateLine = found.position
-            receipt.date = found.match.iso
-            receipt.dateText = found.match.text
-            receipt.dateReadings = found.match.readings
+        var votes: [String: Int] = [:]
+        for f in found { if let iso = f.match.iso { votes[iso, default: 0] += 1 } }
+        let best = found.enumerated().max { a, b in
+            let ka = (votes[a.element.match.iso ?? ""] ?? 0, a.element.labelled ? 1 : 0, -a.offset)
+            let kb = (votes[b.element.match.iso ?? ""] ?? 0, b.element.labelled ? 1 : 0, -b.offset)
+            return ka < kb
+        }?.element
+        if let best {
+            dateLine = best.position
+            receipt.date = best.match.iso
+            receipt.dateText = best.match.text
+            receipt.dateReadings = best.match.readings
         }
         if let dateLine, let time = TimeReader.firstTime(in: lines[dateLine].text) {
             receipt.time = time
