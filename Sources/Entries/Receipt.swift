@@ -74,13 +74,16 @@ public struct TotalCandidate: Sendable, Equatable, Codable {
     public var chosen: Bool
     /// The amount is the subtotal's, tried as the total because no total line was read.
     public var fromSubtotal: Bool
+    /// Only a total if a consistency check agrees: the subtotal tried as the total, or a line that
+    /// may state the tax rather than the bill ("Total included GST 0.42").
+    public var needsCheck: Bool
     /// Which OCR reading of the page it came from (0: the first).
     public var reading: Int
     /// Mean OCR word confidence of its line.
     public var ocrConfidence: Double?
 
     public init(line: Int, label: String, amount: Double, labelScore: Int, checksPassed: Int = 0, chosen: Bool = false,
-                fromSubtotal: Bool = false, reading: Int = 0, ocrConfidence: Double? = nil) {
+                fromSubtotal: Bool = false, needsCheck: Bool = false, reading: Int = 0, ocrConfidence: Double? = nil) {
         self.line = line
         self.label = label
         self.amount = amount
@@ -88,6 +91,7 @@ public struct TotalCandidate: Sendable, Equatable, Codable {
         self.checksPassed = checksPassed
         self.chosen = chosen
         self.fromSubtotal = fromSubtotal
+        self.needsCheck = needsCheck || fromSubtotal
         self.reading = reading
         self.ocrConfidence = ocrConfidence
     }

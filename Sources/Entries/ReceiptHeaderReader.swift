@@ -37,7 +37,8 @@ struct ReceiptHeaderReader {
     /// The header: merchant and address from the lines before the bill starts (`end`).
     static func read(_ lines: [ReceiptLine], end: Int) -> Header {
         var header = Header()
-        let limit = min(lines.count, max(end, min(lines.count, 3)), 14)
+        // The name and address are printed at the top: never past the middle of the receipt.
+        let limit = min(lines.count, max(end, min(lines.count, 3)), 14, max(3, (lines.count + 1) / 2))
         let region = Array(lines[..<limit])
         // "Owned by: XYZ SDN BHD" names the company behind the shop, not the shop.
         let ownerLabel = ReceiptVocabulary.phrases("owned by,operated by,a member of,managed by,dimiliki oleh,milik")

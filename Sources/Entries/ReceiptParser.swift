@@ -119,7 +119,10 @@ public struct ReceiptParser: Sendable {
         var candidates = totals.candidates
         // No total line read at all: the subtotal is the amount paid when the payment (or the items)
         // independently agree with it. Tried last, and reported as such.
-        if candidates.isEmpty, let subtotal = amounts.subtotal, let line = totals.subtotalLine {
+        // With tax printed beside it the subtotal may be before tax: then only the payment can vouch for it.
+        let paidSubtotal = amounts.tendered.flatMap { t in amounts.change.map { Cents.equal(t - $0, amounts.subtotal ?? -1) } } ?? false
+        if candidates.isEmpty, let subtotal = amounts.subtotal, let line = totals.subtotalLine,
+           amounts.tax == nil || amounts.taxIncluded == true || paidSubtotal {
             candidates.append(TotalCandidate(line: line.index, label: line.label, amount: subtotal, labelScore: 0, fromSubtotal: true))
         }
         let byIndex = Dictionary(lines.map { ($0.index, $0.confidence) }, uniquingKeysWith: { a, _ in a })
@@ -148,8 +151,8 @@ public struct ReceiptParser: Sendable {
         let chosen = choice.candidates.first(where: \.chosen)
         var checked = amounts
         if chosen?.fromSubtotal == true { checked.subtotal = nil }
-        // A subtotal that nothing agrees with is not a total.
-        if let chosen, chosen.fromSubtotal, chosen.checksPassed == 0 {
+        // A weak candidate (the subtotal, a line that may be the tax) that nothing agrees with is not a total.
+        if let chosen, chosen.needsCheck, chosen.checksPassed == 0 {
             receipt.total = nil
             receipt.totalCandidates = choice.candidates.map { var c = $0; c.chosen = false; return c }
         }

@@ -65,7 +65,8 @@ struct ReceiptTotalsReader {
                 if !included, !result.candidates.isEmpty { taxAfterCandidate = result.candidates.count - 1 }
                 // "Total includes GST 0% 8.20" may be the bill or its tax: both are tried, the checks decide.
                 if included, totalled, amount > 0 {
-                    result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: 1))
+                    result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: 1,
+                                                            needsCheck: true))
                 }
             case .serviceCharge:
                 if let amount, !afterSummary { result.amounts.serviceCharge = (result.amounts.serviceCharge ?? 0) + amount }

@@ -123,9 +123,9 @@ enum ReceiptVocabulary {
         // "GST payable (6%)": the tax to pay, not the bill; "Amount due (GST incl.)" is the bill.
         if hasTax && !containsAny(words, explicitTotalWords) && !containsAny(words, includedWords) { return .tax(included: false) }
         if hasTax && hasTotal && !containsAny(words, includedWords) {
-            // "Total GST", "Total Tax": the tax, totalled.
+            // "Total GST", "Tax Total": the tax, totalled.
             if let t = words.firstIndex(where: { similar($0, "total") }),
-               let x = words.firstIndex(where: { w in taxWords.contains { similar(w, $0[0]) } }), x == t + 1 {
+               let x = words.firstIndex(where: { w in taxWords.contains { similar(w, $0[0]) } }), abs(x - t) == 1 {
                 return .tax(included: false)
             }
         }
