@@ -38,7 +38,7 @@ struct ReceiptHeaderReader {
     static func read(_ lines: [ReceiptLine], end: Int) -> Header {
         var header = Header()
         // The name and address are printed at the top: never past the middle of the receipt.
-        let limit = min(lines.count, max(end, min(lines.count, 3)), 14, max(3, (lines.count + 1) / 2))
+        let limit = min(lines.count, max(end, min(lines.count, 3)), 14, max(8, (lines.count + 1) / 2))
         let region = Array(lines[..<limit])
         // "Owned by: XYZ SDN BHD" names the company behind the shop, not the shop.
         let ownerLabel = ReceiptVocabulary.phrases("owned by,operated by,a member of,managed by,dimiliki oleh,milik")
