@@ -43,16 +43,18 @@ public struct ReceiptParser: Sendable {
         // Date and time. A date printed more than once (header and footer, sale and print time) is
         // the likelier one; then a labelled date; then the first printed.
         var dateLine: Int?
-        var found: [(position: Int, match: DateMatch, labelled: Bool)] = []
+        // A date with a time of day beside it is a transaction's, not a stray number.
+        var found: [(position: Int, match: DateMatch, labelled: Bool, timed: Bool)] = []
         for (position, line) in lines.enumerated() {
             guard let match = DateReader.firstDate(in: line.text, order: dateOrder, runYear: fields.runYear) else { continue }
-            found.append((position, match, ReceiptVocabulary.containsAny(ReceiptVocabulary.words(line.text), Self.dateLabels)))
+            found.append((position, match, ReceiptVocabulary.containsAny(ReceiptVocabulary.words(line.text), Self.dateLabels),
+                          TimeReader.firstTime(in: line.text) != nil))
         }
         var votes: [String: Int] = [:]
         for f in found { if let iso = f.match.iso { votes[iso, default: 0] += 1 } }
         let best = found.enumerated().max { a, b in
-            let ka = (votes[a.element.match.iso ?? ""] ?? 0, a.element.labelled ? 1 : 0, -a.offset)
-            let kb = (votes[b.element.match.iso ?? ""] ?? 0, b.element.labelled ? 1 : 0, -b.offset)
+            let ka = (votes[a.element.match.iso ?? ""] ?? 0, a.element.labelled ? 1 : 0, a.element.timed ? 1 : 0, -a.offset)
+            let kb = (votes[b.element.match.iso ?? ""] ?? 0, b.element.labelled ? 1 : 0, b.element.timed ? 1 : 0, -b.offset)
             return ka < kb
         }?.element
         if let best {

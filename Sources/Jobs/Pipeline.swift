@@ -108,8 +108,9 @@ public final class Pipeline {
             receiptPage = read.page
             // The sidecar text is the reading the receipt's amounts come from.
             lines = read.page.lines
-            if let reason = read.reason {
-                record.warnings.append("receipt read twice (\(reason)); amounts from the reading at scale \(read.receipt.scale)")
+            if let reason = read.reason, read.receipt.readings > 1 {
+                record.warnings.append("receipt read \(read.receipt.readings) times (\(reason)); "
+                                       + "amounts from the reading at scale \(read.receipt.scale)")
             }
         }
         record.lineCount = lines.count

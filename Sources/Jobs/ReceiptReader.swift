@@ -1,4 +1,5 @@
 import Entries
+import Foundation
 import Flattening
 import Imaging
 import Recognition
@@ -38,43 +39,62 @@ struct ReceiptReader {
         var first = parser.parse(page)
         first.scale = 1
         let height = Self.textHeight(of: page)
-        var reasons: [String] = []
-        if let height, !Self.isComfortable(height, target: targetTextHeight) {
-            reasons.append("text \(Int(height.rounded())) px high")
-        }
-        if first.total == nil {
-            reasons.append("no total")
-        } else if !first.consistency.consistent {
-            reasons.append(first.consistency.checks.isEmpty ? "total unchecked" : "amounts do not add up")
-        }
-        if first.dateText == nil { reasons.append("no date") }
-        if first.merchant == nil { reasons.append("no merchant") }
+        let reasons = Self.reasonsToReadAgain(first, textHeight: height, target: targetTextHeight)
         guard maxReadings > 1, !reasons.isEmpty else { return Result(receipt: first, page: page, textHeight: height) }
 
-        let factor = Self.scaleFactor(height: height, target: targetTextHeight)
-        let scaled = flat.raster.scaled(by: factor)
-        let ppi = flat.ppi.map { Int((Double($0) * factor).rounded()) }
-        guard let second = try? engine.recognize(scaled, ppi: ppi, segmentation: segmentation) else {
-            return Result(receipt: first, page: page, textHeight: height, reason: reasons.joined(separator: ", "))
+        var readings: [(receipt: Receipt, page: RecognizedPage, factor: Double)] = [(first, page, 1)]
+        var merged = first
+        for factor in Self.scaleFactors(height: height, target: targetTextHeight).prefix(maxReadings - 1) {
+            let scaled = flat.raster.scaled(by: factor)
+            let ppi = flat.ppi.map { Int((Double($0) * factor).rounded()) }
+            guard let reading = try? engine.recognize(scaled, ppi: ppi, segmentation: segmentation) else { break }
+            let mapped = Self.rescaled(reading, by: 1 / factor, width: page.width, height: page.height)
+            var receipt = parser.parse(mapped)
+            receipt.scale = (factor * 100).rounded() / 100
+            readings.append((receipt, mapped, factor))
+            // The reading whose text is nearest the preferred size comes first, so it wins ties.
+            let ordered = readings.sorted {
+                Self.distance(height, $0.factor, targetTextHeight) < Self.distance(height, $1.factor, targetTextHeight)
+            }
+            merged = ReceiptParser.merge(ordered.map(\.receipt))
+            if Self.reasonsToReadAgain(merged, textHeight: nil, target: targetTextHeight).isEmpty { break }
         }
-        let secondPage = Self.rescaled(second, by: 1 / factor, width: page.width, height: page.height)
-        var other = parser.parse(secondPage)
-        other.scale = (factor * 100).rounded() / 100
-        // The reading at the comfortable text size comes first, so it wins ties.
-        let comfortableFirst = height.map { Self.isComfortable($0, target: targetTextHeight) } ?? true
-        let readings = comfortableFirst ? [first, other] : [other, first]
-        let merged = ReceiptParser.merge(readings)
-        let usedPage = merged.scale == 1 ? page : secondPage
+        let usedPage = readings.first { $0.receipt.scale == merged.scale }?.page ?? page
         return Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.joined(separator: ", "))
     }
 
-    /// The factor that brings the text to the target height; when the height is already close, a
-    /// second look at 1.5× (or 0.7× for large text) still reads differently.
-    static func scaleFactor(height: Double?, target: Double) -> Double {
-        guard let height, height > 0 else { return 1.5 }
-        var factor = target / height
-        if abs(factor - 1) < 0.2 { factor = height < target ? 1.5 : 0.7 }
-        return min(max(factor, 0.2), 3)
+    /// Why one reading is not enough: text far from the preferred size, or amounts, date or
+    /// merchant missing or not adding up. Empty when the reading can stand alone.
+    static func reasonsToReadAgain(_ receipt: Receipt, textHeight: Double?, target: Double) -> [String] {
+        var reasons: [String] = []
+        if let textHeight, !isComfortable(textHeight, target: target) { reasons.append("text \(Int(textHeight.rounded())) px high") }
+        if receipt.total == nil {
+            reasons.append("no total")
+        } else if !receipt.consistency.consistent {
+            reasons.append(receipt.consistency.checks.isEmpty ? "total unchecked" : "amounts do not add up")
+        }
+        if receipt.dateText == nil { reasons.append("no date") }
+        if receipt.merchant == nil { reasons.append("no merchant") }
+        return reasons
+    }
+
+    /// How far a reading at `factor` is from the preferred text size (0: at it).
+    static func distance(_ height: Double?, _ factor: Double, _ target: Double) -> Double {
+        guard let height, height > 0 else { return factor == 1 ? 0 : 1 }
+        return abs(log(height * factor / target))
+    }
+
+    /// The scales of the further readings, in order: first the one that brings the text to the
+    /// target height (or 1.5× when it is already close: enlarged text reads better than reduced
+    /// text on the SROIE scans), then half as large again.
+    static func scaleFactors(height: Double?, target: Double) -> [Double] {
+        var factor = 1.5
+        if let height, height > 0 {
+            factor = target / height
+            if abs(factor - 1) < 0.2 { factor = 1.5 }
+        }
+        factor = min(max(factor, 0.2), 3)
+        return [factor, min(factor * 1.5, 3)]
     }
 
     /// Median height of the words Tesseract was sure of (three or more letters or digits, confidence

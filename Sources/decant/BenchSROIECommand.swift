@@ -166,7 +166,10 @@ struct BenchSROIECommand: AsyncParsableCommand {
         print("consistency: \(consistent) add up, \(reads.count - consistent - unchecked) flagged as not adding up, "
               + "\(unchecked) with nothing to check against; \(noTotal) without a total; \(s.receipts - reads.count) not read")
         let reread = reads.filter { $0.readings > 1 }.count
-        if reread > 0 { print("read twice: \(reread) receipts (rescaled second OCR reading)") }
+        if reread > 0 {
+            print("read more than once: \(reread) receipts (\(reads.filter { $0.readings > 2 }.count) three times); "
+                  + "\(reads.reduce(0) { $0 + $1.readings }) OCR readings in all")
+        }
         if let seconds {
             print(String(format: "time: %.1f s wall clock for %d images (%.2f s per image, %d workers)", seconds, s.receipts,
                          seconds / Double(max(s.receipts, 1)), jobs))

@@ -18,13 +18,17 @@ struct ReceiptReaderTests {
         #expect(ReceiptReader.textHeight(of: RecognizedPage(width: 1, height: 1, lines: [])) == nil)
     }
 
-    @Test func scaleFactorBringsTextToTheTarget() {
-        #expect(ReceiptReader.scaleFactor(height: 13, target: 26) == 2)
-        #expect(ReceiptReader.scaleFactor(height: 74, target: 26) == 26.0 / 74)
-        // Already close: look again at another size rather than the same one.
-        #expect(ReceiptReader.scaleFactor(height: 25, target: 26) == 1.5)
-        #expect(ReceiptReader.scaleFactor(height: 28, target: 26) == 0.7)
-        #expect(ReceiptReader.scaleFactor(height: 2, target: 26) == 3)
+    @Test func scaleFactorsBringTextToTheTarget() {
+        #expect(ReceiptReader.scaleFactors(height: 13, target: 26) == [2, 3])
+        #expect(ReceiptReader.scaleFactors(height: 74, target: 26).first == 26.0 / 74)
+        // Already close: look again enlarged rather than at the same size.
+        #expect(ReceiptReader.scaleFactors(height: 25, target: 26) == [1.5, 2.25])
+        #expect(ReceiptReader.scaleFactors(height: 28, target: 26) == [1.5, 2.25])
+        #expect(ReceiptReader.scaleFactors(height: 2, target: 26) == [3, 3])
+        #expect(ReceiptReader.scaleFactors(height: nil, target: 26) == [1.5, 2.25])
+        // The reading nearest the preferred size is preferred when readings tie.
+        #expect(ReceiptReader.distance(13, 2, 26) == 0)
+        #expect(ReceiptReader.distance(13, 1, 26) > ReceiptReader.distance(13, 2, 26))
         #expect(ReceiptReader.isComfortable(26, target: 26))
         #expect(!ReceiptReader.isComfortable(13, target: 26))
     }
