@@ -1,19 +1,5 @@
 import Foundation
 
-/// A date found in a line of text.
-public struct DateMatch: Sendable, Equatable {
-    /// The date as printed (after OCR look-alikes such as `O` for `0` were read as digits).
-    public var text: String
-    /// Where it starts in the line, in characters; dates earlier in a line come first.
-    public var offset: Int
-    /// Every valid calendar date (yyyy-mm-dd) the text can mean: two when day and month could swap.
-    public var readings: [String]
-    /// The date meant: the only reading, or the one the date order picks; nil when ambiguous.
-    public var iso: String?
-
-    public var isAmbiguous: Bool { iso == nil && readings.count > 1 }
-}
-
 /// Finds printed dates — 25/12/2018, 12/25/18, 25.12.2018, 2018-12-25, 25 Dec 2018, 02/JAN/2017,
 /// Dec 25, 2018 — and reads them as calendar dates. A numeric date whose first two numbers could
 /// both be the month is resolved only by `DateOrder`; without one both readings are returned.

@@ -1,22 +1,3 @@
-/// One arithmetic relation between a receipt's printed amounts, e.g. subtotal + tax = total.
-public struct ConsistencyCheck: Sendable, Equatable, Codable {
-    public var name: String
-    /// What the other printed amounts say the checked amount should be.
-    public var expected: Double
-    /// The checked amount as printed.
-    public var found: Double
-    public var passed: Bool
-
-    public init(name: String, expected: Double, found: Double, tolerance: Double = ReceiptConsistency.tolerance) {
-        self.name = name
-        self.expected = Cents.round(expected)
-        self.found = Cents.round(found)
-        self.passed = abs(self.found - self.expected) <= tolerance
-    }
-
-    /// Printed minus expected.
-    public var residual: Double { Cents.round(found - expected) }
-}
 
 /// Whether a receipt's amounts agree. A receipt that does not add up is reported as it is: the
 /// printed amounts are never changed to make it agree.
@@ -110,10 +91,4 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
         }
         return (ReceiptConsistency(checks: checks), included)
     }
-}
-
-/// Money arithmetic in whole cents, so 0.1 + 0.2 compares equal to 0.3.
-public enum Cents {
-    public static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
-    public static func equal(_ a: Double, _ b: Double) -> Bool { abs(round(a) - round(b)) <= ReceiptConsistency.tolerance }
 }

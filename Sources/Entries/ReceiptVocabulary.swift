@@ -1,34 +1,5 @@
 import Foundation
 
-/// What a receipt line's label says it is.
-enum ReceiptRole: Equatable, Sendable {
-    /// The bill's total; `strength` ranks grand/rounded/payable totals above a plain "total".
-    case total(strength: Int)
-    case subtotal
-    case tax(included: Bool)
-    case serviceCharge
-    case discount
-    case rounding
-    case payment(method: String)
-    case change
-    /// "Total Qty: 2", "Items: 3": counts that look like totals.
-    case count
-    /// The heading of a tax summary table; totals printed below it restate the tax, not the bill.
-    case summaryHeading
-    /// Column headings of the item table (Item  Qty  Price  Amount).
-    case itemHeading
-    /// Cashier, invoice number, table …: bookkeeping lines that are not items.
-    case meta
-    case other
-
-    var isBilling: Bool {
-        switch self {
-        case .total, .subtotal, .tax, .serviceCharge, .rounding, .payment, .change: return true
-        default: return false
-        }
-    }
-}
-
 /// The words receipts label their lines with, in the languages Decant reads, matched with OCR's
 /// usual slips tolerated (one wrong letter in words of five letters or more).
 enum ReceiptVocabulary {
@@ -82,7 +53,7 @@ enum ReceiptVocabulary {
     static let paymentMethods: [(phrase: [String], name: String)] = [
         (["visa"], "Visa"), (["mastercard"], "Mastercard"), (["master"], "Mastercard"), (["amex"], "Amex"),
         (["american", "express"], "Amex"), (["debit"], "Debit card"), (["credit"], "Credit card"), (["card"], "Card"),
-        (["eftpos"], "Card"), (["nets"], "Card"), (["contactless"], "Card"), (["ewallet"], "E-wallet"),
+        (["eftpos"], "Card"), (["nets"], "Card"), (["carte"], "Card"), (["tarjeta"], "Card"), (["karte"], "Card"), (["contactless"], "Card"), (["ewallet"], "E-wallet"),
         (["e", "wallet"], "E-wallet"), (["grabpay"], "GrabPay"), (["boost"], "Boost"), (["touch", "n", "go"], "Touch 'n Go"),
         (["tng"], "Touch 'n Go"), (["alipay"], "Alipay"), (["wechat"], "WeChat Pay"), (["cheque"], "Cheque"),
         (["check"], "Cheque"), (["voucher"], "Voucher"), (["cash"], "Cash"), (["tunai"], "Cash"), (["espèces"], "Cash"),
@@ -149,27 +120,5 @@ enum ReceiptVocabulary {
         guard words.count >= 2 else { return false }
         let known = words.filter { itemHeadingWords.contains($0) }.count
         return known * 4 >= words.count * 3 && Set(words).count >= 2 && containsAny(words, phrases("qty,quantity,price,amount,amt,description,desc,item"))
-    }
-}
-
-/// Edit distance with an early exit once it exceeds `limit`.
-enum Levenshtein {
-    static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            var rowMin = current[0]
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-                rowMin = min(rowMin, current[j])
-            }
-            if rowMin > limit { return rowMin }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
     }
 }
