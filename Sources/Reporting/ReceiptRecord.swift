@@ -1,4 +1,3 @@
-import Catalogue
 import Entries
 
 /// One row of receipts.csv / receipts.json: a receipt's fields and whether its amounts add up.
