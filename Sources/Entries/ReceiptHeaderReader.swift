@@ -228,6 +228,9 @@ struct ReceiptHeaderReader {
             for (from, to) in [("’", "'"), ("‘", "'"), ("`", "'"), ("“", "\""), ("”", "\""), ("{", "("), ("}", ")")] {
                 t = t.replacingOccurrences(of: from, with: to)
             }
+            // "SDN' BHD": a speck read as an apostrophe after a legal form.
+            let bare = t.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+            if bare != t, legalForms.contains(where: { $0 == ReceiptVocabulary.words(bare) }) { t = bare }
             if let open = t.firstIndex(of: "("), open != t.startIndex, t[t.index(before: open)].isLetter || t[t.index(before: open)].isNumber {
                 tokens.append(String(t[..<open]))
                 tokens.append(String(t[open...]))
