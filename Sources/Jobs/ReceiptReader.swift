@@ -46,7 +46,8 @@ struct ReceiptReader {
         var merged = first
         for factor in Self.scaleFactors(height: height, target: targetTextHeight).prefix(maxReadings - 1) {
             let scaled = flat.raster.scaled(by: factor)
-            let ppi = flat.ppi.map { Int((Double($0) * factor).rounded()) }
+            // A declared resolution scales with the page; below 70 Tesseract would ignore it with a warning.
+            let ppi = flat.ppi.map { Int((Double($0) * factor).rounded()) }.flatMap { $0 >= 70 ? $0 : nil }
             guard let reading = try? engine.recognize(scaled, ppi: ppi, segmentation: segmentation) else { break }
             let mapped = Self.rescaled(reading, by: 1 / factor, width: page.width, height: page.height)
             var receipt = parser.parse(mapped)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalogue
 import Entries
 import Evaluation
 import Foundation
@@ -191,7 +192,23 @@ struct BenchSROIECommand: AsyncParsableCommand {
         if let psm, PageSegmentation(rawValue: psm) == nil { throw ValidationError("--psm \(psm) is not a supported mode") }
         let settings = RunSettings(kind: .receipt, segmentation: psm.flatMap(PageSegmentation.init(rawValue:)), dateOrder: order,
                                    receiptReadings: readings, receiptTextHeight: textHeight)
-        let options = RunOptions(inbox: "\(data)/img", output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
+        // The key fields do not depend on the catalogue: when the built-in one cannot be loaded, items
+        // are matched against an empty one rather than the measurement failing.
+        var cataloguePath = catalogue
+        if cataloguePath == nil {
+            do { _ = try Catalogue.builtIn() } catch {
+                let path = "\(out)/empty-catalogue.json"
+                do {
+                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                    try Data(#"{"name": "empty", "wines": []}"#.utf8).write(to: URL(fileURLWithPath: path))
+                } catch {
+                    throw ValidationError("\(path): cannot be written (\(error.localizedDescription))")
+                }
+                FileHandle.standardError.write(Data("decant: built-in catalogue unusable (\(error)); items matched against an empty catalogue\n".utf8))
+                cataloguePath = path
+            }
+        }
+        let options = RunOptions(inbox: "\(data)/img", output: out, workers: jobs, cataloguePath: cataloguePath, settings: settings,
                                  progress: .automatic)
         do {
             let outcome = try await Runner(options: options).run()
