@@ -100,7 +100,9 @@ public final class Pipeline {
         switch kind {
         case .winelist: wineEntries = WineListParser(fields: fields).parse(lines: lines)
         case .receipt:
-            let reader = ReceiptReader(engine: engine, parser: ReceiptParser(fields: fields, dateOrder: settings.dateOrder),
+            // The job folder's own date order (decant-job.json) overrides the run's.
+            let dateOrder = task.jobSettings?.dateOrder ?? settings.dateOrder
+            let reader = ReceiptReader(engine: engine, parser: ReceiptParser(fields: fields, dateOrder: dateOrder),
                                        segmentation: segmentation, maxReadings: settings.receiptReadings,
                                        targetTextHeight: settings.receiptTextHeight)
             let read = reader.read(flat, firstReading: page)

@@ -45,7 +45,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Extra abbreviations (TSV: abbreviation<TAB>expansion[<TAB>exact]).")
     var abbreviations: String?
 
-    @Option(name: .long, help: "How receipts' numeric dates are read: dmy (25/12/2018), mdy (12/25/2018) or auto (ambiguous dates like 03/04/2018 are reported with both readings, not guessed).")
+    @Option(name: .long, help: "How receipts' numeric dates are read: dmy (25/12/2018), mdy (12/25/2018) or auto (ambiguous dates like 03/04/2018 are reported with both readings, not guessed). A job folder's decant-job.json {\"dateOrder\": …} overrides it for that job.")
     var dateOrder: DateOrderOption = .auto
 
     @Option(name: .long, help: "Most OCR readings per receipt: a second one at Tesseract's preferred text size is made when the first does not add up (1: read once).")
