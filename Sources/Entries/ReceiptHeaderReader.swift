@@ -105,7 +105,7 @@ struct ReceiptHeaderReader {
         for var block in blocks where !block.isEmpty {
             while let first = block.first, block.count > 1, !hasAddressCue(region[first]) { block.removeFirst() }
             let score = block.reduce(0.0) { $0 + addressScore(region[$1]) }
-            if score >= 1, best == nil || score > best!.score { best = (Array(block.prefix(6)), score) }
+            if score >= 1, score > (best?.score ?? -1) { best = (Array(block.prefix(6)), score) }
         }
         if let best {
             let address = best.lines.map { addressPart(region[$0].text) }.filter { !$0.isEmpty }.joined(separator: " ")

@@ -121,7 +121,7 @@ struct ReceiptItemReader {
                 if q == q.rounded() { score += 2 }
                 if i < j { score += 1 }
                 if q < 1000 { score += 1 }
-                if best == nil || score > best!.score { best = (q, u, score) }
+                if score > (best?.score ?? Int.min) { best = (q, u, score) }
             }
         }
         if best == nil, let known = knownQuantity, numbers.count >= 1 {

@@ -214,7 +214,8 @@ public struct ReceiptParser: Sendable {
             settle(&trial)
             let chosen = trial.totalCandidates.first(where: \.chosen)
             let key = (chosen?.checksPassed ?? -1, trial.consistency.consistent, chosen?.labelScore ?? -1)
-            if bestKey == nil || (key.0, key.1 ? 1 : 0, key.2) > (bestKey!.checks, bestKey!.consistent ? 1 : 0, bestKey!.label) {
+            let current = bestKey.map { ($0.checks, $0.consistent ? 1 : 0, $0.label) } ?? (Int.min, 0, Int.min)
+            if (key.0, key.1 ? 1 : 0, key.2) > current {
                 bestKey = key
                 best = trial
             }
@@ -282,7 +283,7 @@ public struct ReceiptParser: Sendable {
                 } else {
                     best = (i, score)
                 }
-            } else if best == nil || score > best!.score {
+            } else if score > (best?.score ?? Int.min) {
                 best = (i, score)
             }
         }

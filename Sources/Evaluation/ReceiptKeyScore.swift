@@ -61,7 +61,7 @@ public struct ReceiptKeyScore: Sendable, Equatable {
         for t in expected { remaining[t, default: 0] += 1 }
         var overlap = 0
         for t in got where remaining[t, default: 0] > 0 {
-            remaining[t]! -= 1
+            remaining[t, default: 0] -= 1
             overlap += 1
         }
         guard overlap > 0 else { return 0 }

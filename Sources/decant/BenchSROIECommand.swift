@@ -111,16 +111,17 @@ struct BenchSROIECommand: AsyncParsableCommand {
                 read[receipt.name] = fromReceipt(parsed)
             }
         } else {
-            var folder = reports
-            if folder == nil {
+            let folder: String
+            if let reports {
+                folder = reports
+                mode = "reports in \(reports)"
+            } else {
                 let started = DispatchTime.now().uptimeNanoseconds
                 try await runPipeline(order: order)
                 seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 folder = out
-            } else {
-                mode = "reports in \(reports!)"
             }
-            for record in try loadRecords(in: folder ?? out) {
+            for record in try loadRecords(in: folder) {
                 let name = (record.image as NSString).deletingPathExtension
                 read[name] = Read(merchant: record.merchant, address: record.address, date: record.date, total: record.total,
                                   consistent: record.consistent, checked: !record.checks.isEmpty, problems: record.problems,
