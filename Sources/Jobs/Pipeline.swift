@@ -80,16 +80,24 @@ public final class Pipeline {
         }
         let segmentation = settings.segmentation(for: prior)
         record.segmentation = segmentation.rawValue
-        let page: RecognizedPage
+        var page: RecognizedPage
         do { page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation) } catch {
             record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
             timings.ocr = Clock.milliseconds(since: mark)
             return finish(nil, [])
         }
-        timings.ocr = Clock.milliseconds(since: mark)
-        record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
         let kind = settings.kind == .auto ? KindClassifier.classify(page, prior: prior) : prior
         record.kind = kind
+        // Taken for a wine list by its shape, read as a receipt by its words: read it again the way
+        // receipts are read (one block), so that amounts stay on their labels' lines.
+        let receiptSegmentation = settings.segmentation(for: .receipt)
+        if kind == .receipt, segmentation != receiptSegmentation,
+           let again = try? engine.recognize(flat.raster, ppi: flat.ppi, segmentation: receiptSegmentation) {
+            page = again
+            record.segmentation = receiptSegmentation.rawValue
+        }
+        timings.ocr = Clock.milliseconds(since: mark)
+        record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
 
         mark = Clock.now
         let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
@@ -103,7 +111,7 @@ public final class Pipeline {
             // The job folder's own date order (decant-job.json) overrides the run's.
             let dateOrder = task.jobSettings?.dateOrder ?? settings.dateOrder
             let reader = ReceiptReader(engine: engine, parser: ReceiptParser(fields: fields, dateOrder: dateOrder),
-                                       segmentation: segmentation, maxReadings: settings.receiptReadings,
+                                       segmentation: receiptSegmentation, maxReadings: settings.receiptReadings,
                                        targetTextHeight: settings.receiptTextHeight)
             let read = reader.read(flat, firstReading: page)
             receipt = read.receipt
