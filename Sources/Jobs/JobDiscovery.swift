@@ -23,8 +23,12 @@ public enum JobDiscovery {
             let name = ((root as NSString).deletingLastPathComponent as NSString).lastPathComponent
             let directory = (root as NSString).deletingLastPathComponent
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            let task = makeTask(job: name, directory: directory, file: (root as NSString).lastPathComponent, siblings: Set(files))
-            return Result(jobs: [Job(name: name, directory: directory, images: [task])], problems: [])
+            var task = makeTask(job: name, directory: directory, file: (root as NSString).lastPathComponent, siblings: Set(files))
+            var problems: [String] = []
+            do { task.jobSettings = try JobSettings.load(directory: directory) } catch {
+                problems.append("\(error.message); the run's settings are used for this job")
+            }
+            return Result(jobs: [Job(name: name, directory: directory, images: [task])], problems: problems)
         }
         var jobs: [Job] = []
         var problems: [String] = []
@@ -58,8 +62,12 @@ public enum JobDiscovery {
             }
             if !images.isEmpty {
                 let jobName = relative.isEmpty ? rootName : relative
+                var settings: JobSettings?
+                do { settings = try JobSettings.load(directory: directory) } catch {
+                    problems.append("\(error.message); the run's settings are used for this job")
+                }
                 jobs.append(Job(name: jobName, directory: directory,
-                                images: images.map { var t = $0; t.job = jobName; return t }))
+                                images: images.map { var t = $0; t.job = jobName; t.jobSettings = settings; return t }))
             }
             for folder in subfolders {
                 walk("\(directory)/\(folder)", relative: relative.isEmpty ? folder : "\(relative)/\(folder)")

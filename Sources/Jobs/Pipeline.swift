@@ -38,10 +38,11 @@ public final class Pipeline {
         var timings = StageTimings()
         let start = Clock.now
         defer { _ = start }
-        func finish(_ text: String?, _ entries: [EntryRecord]) -> PageResult {
+        func finish(_ text: String?, _ entries: [EntryRecord], receipt: ReceiptRecord? = nil,
+                    items: [ReceiptItemRecord] = []) -> PageResult {
             timings.total = Clock.milliseconds(since: start)
             record.timingsMS = timings
-            return PageResult(record: record, text: text, entries: entries)
+            return PageResult(record: record, text: text, entries: entries, receipt: receipt, items: items)
         }
 
         // Load the photo and its sidecars. Sidecar problems are warnings: the photo still gets read.
@@ -99,34 +100,58 @@ public final class Pipeline {
         }
         let segmentation = settings.segmentation(for: prior)
         record.segmentation = segmentation.rawValue
-        let page: RecognizedPage
+        var page: RecognizedPage
         do { page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation) } catch {
             record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
             timings.ocr = Clock.milliseconds(since: mark)
             return finish(nil, [])
         }
-        timings.ocr = Clock.milliseconds(since: mark)
-        record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
         let kind = settings.kind == .auto ? KindClassifier.classify(page, prior: prior) : prior
         record.kind = kind
+        // Taken for a wine list by its shape, read as a receipt by its words: read it again the way
+        // receipts are read (one block), so that amounts stay on their labels' lines.
+        let receiptSegmentation = settings.segmentation(for: .receipt)
+        if kind == .receipt, segmentation != receiptSegmentation,
+           let again = try? engine.recognize(flat.raster, ppi: flat.ppi, segmentation: receiptSegmentation) {
+            page = again
+            record.segmentation = receiptSegmentation.rawValue
+        }
+        timings.ocr = Clock.milliseconds(since: mark)
+        record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
 
         mark = Clock.now
         let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
-        let lines = LineAssembler.assemble(page.lines)
-        record.lineCount = lines.count
-        let text = lines.map(\.text).joined(separator: "\n")
+        var lines = LineAssembler.assemble(page.lines)
         var wineEntries: [WineEntry] = []
         var receipt: Receipt?
+        var receiptPage = page
         switch kind {
         case .winelist: wineEntries = WineListParser(fields: fields).parse(lines: lines)
-        case .receipt: receipt = ReceiptParser(fields: fields).parse(lines: page.lines)
+        case .receipt:
+            // The job folder's own date order (decant-job.json) overrides the run's.
+            let dateOrder = task.jobSettings?.dateOrder ?? settings.dateOrder
+            let reader = ReceiptReader(engine: engine, parser: ReceiptParser(fields: fields, dateOrder: dateOrder),
+                                       segmentation: receiptSegmentation, maxReadings: settings.receiptReadings,
+                                       targetTextHeight: settings.receiptTextHeight)
+            let read = reader.read(flat, firstReading: page)
+            receipt = read.receipt
+            receiptPage = read.page
+            // The sidecar text is the reading the receipt's amounts come from.
+            lines = read.page.lines
+            if let reason = read.reason, read.receipt.readings > 1 {
+                record.warnings.append("receipt read \(read.receipt.readings) times (\(reason)); "
+                                       + "amounts from the reading at scale \(read.receipt.scale)")
+            }
         }
         record.receipt = receipt.map(ReceiptFields.init)
+        record.lineCount = lines.count
+        let text = lines.map(\.text).joined(separator: "\n")
         timings.entries = Clock.milliseconds(since: mark)
 
         mark = Clock.now
         var records: [EntryRecord] = []
         let scratch = matcher.makeScratch()
+        var itemRecords: [ReceiptItemRecord] = []
         for entry in wineEntries {
             // Region and grapes the parser found go along: the matcher checks they agree with the label.
             let context = ([entry.region].compactMap { $0 } + entry.grapes).joined(separator: " ")
@@ -138,17 +163,22 @@ public final class Pipeline {
         }
         if let receipt {
             for item in receipt.items {
+                // Items are matched like wine-list entries; most are not wines and match nothing.
                 let match = matcher.match(MatchQuery(fields.parse(item.description).name, vintage: item.vintage), scratch: scratch)
-                let words = page.lines.indices.contains(item.line) ? page.lines[item.line].confidence : 0
+                let found = match.type == .none ? nil : match
+                let words = receiptPage.lines.indices.contains(item.line) ? receiptPage.lines[item.line].confidence : 0
                 let insight = Insights.insight(wine: matchedWine(match), prices: [Price(amount: item.amount, column: .bottle)],
                                                currency: receipt.currency, listColour: nil, options: settings.insights)
                 records.append(EntryRecord(job: task.job, image: task.fileName, item: item, currency: receipt.currency,
-                                           match: match.type == .none ? nil : match, confidence: words, insight: insight))
+                                           match: found, confidence: words, insight: insight))
+                itemRecords.append(ReceiptItemRecord(job: task.job, image: task.fileName, item: itemRecords.count + 1,
+                                                     receiptItem: item, currency: receipt.currency, match: found))
             }
         }
         record.entryCount = records.count
         timings.match = Clock.milliseconds(since: mark)
-        return finish(text, records)
+        return finish(text, records, receipt: receipt.map { ReceiptRecord(job: task.job, image: task.fileName, receipt: $0) },
+                      items: itemRecords)
     }
 }
 

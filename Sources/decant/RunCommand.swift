@@ -73,6 +73,12 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Report only the best value (score per price) of each colour within each list.")
     var bestValue = false
 
+    @Option(name: .long, help: "How receipts' numeric dates are read: dmy (25/12/2018), mdy (12/25/2018) or auto (ambiguous dates like 03/04/2018 are reported with both readings, not guessed). A job folder's decant-job.json {\"dateOrder\": …} overrides it for that job.")
+    var dateOrder: DateOrderOption = .auto
+
+    @Option(name: .long, help: "Most OCR readings per receipt: a second one at Tesseract's preferred text size is made when the first does not add up (1: read once).")
+    var receiptReadings: Int = 2
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -93,6 +99,7 @@ struct RunCommand: ParsableCommand {
         if let colour, WineColour.known(colour) == nil {
             throw ValidationError("--colour must be one of red, white, rose, sparkling, sweet, fortified")
         }
+        guard receiptReadings >= 1 else { throw ValidationError("--receipt-readings must be at least 1") }
     }
 
     /// The year of a YYYY-MM-DD date (month and day checked for range).
@@ -121,7 +128,7 @@ struct RunCommand: ParsableCommand {
                                    limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
-                                   insights: insights)
+                                   insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings)
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
                                  historyPath: history ?? "\(out)/history.sqlite")
@@ -153,3 +160,19 @@ struct RunCommand: ParsableCommand {
 }
 
 extension KindOption: ExpressibleByArgument {}
+
+/// `--date-order`: the spellings `DateOrder(argument:)` accepts.
+struct DateOrderOption: ExpressibleByArgument, Sendable {
+    var order: DateOrder
+    static let auto = DateOrderOption(order: .unspecified)
+
+    init(order: DateOrder) { self.order = order }
+
+    init?(argument: String) {
+        guard let order = DateOrder(argument: argument) else { return nil }
+        self.order = order
+    }
+
+    static var allValueStrings: [String] { ["dmy", "mdy", "auto"] }
+    var defaultValueDescription: String { order.rawValue }
+}
