@@ -8,6 +8,9 @@ public struct ImageTask: Sendable, Equatable, Codable {
     public var truthPath: String?
     /// The job folder's own settings (`decant-job.json`), when it has them.
     public var jobSettings: JobSettings?
+    /// Why the image cannot be read at all, found before reading (a broken link, a file name that
+    /// is not UTF-8); the image is reported as failed with this message.
+    public var problem: String?
 
     public init(job: String, path: String, depthPath: String? = nil, cameraPath: String? = nil, truthPath: String? = nil,
                 jobSettings: JobSettings? = nil) {

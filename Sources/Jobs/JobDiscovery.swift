@@ -53,7 +53,13 @@ public enum JobDiscovery {
                 let path = "\(directory)/\(name)"
                 var isDir: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                    problems.append("\(path): broken symbolic link; skipped")
+                    // Still an image of the job: it gets its error line in pages.json like any bad file.
+                    guard isImage(name) else { continue }
+                    var task = makeTask(job: "", directory: directory, file: name, siblings: siblings)
+                    task.problem = name.contains("\u{FFFD}")
+                        ? "file name is not valid UTF-8 (shown with \u{FFFD} for the bad bytes); rename the file"
+                        : "broken symbolic link (its target does not exist)"
+                    images.append(task)
                     continue
                 }
                 if isDir.boolValue { subfolders.append(name); continue }

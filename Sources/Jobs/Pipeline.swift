@@ -45,6 +45,10 @@ public final class Pipeline {
             return PageResult(record: record, text: text, entries: entries, receipt: receipt, items: items)
         }
 
+        if let problem = task.problem {
+            record.error = PageError(stage: "load", kind: "unreadable", message: "\(task.fileName): \(problem)")
+            return finish(nil, [])
+        }
         // Load the photo and its sidecars. Sidecar problems are warnings: the photo still gets read.
         var mark = Clock.now
         let loaded: LoadedImage

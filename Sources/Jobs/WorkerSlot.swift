@@ -44,7 +44,7 @@ final class WorkerSlot: @unchecked Sendable {
             worker = running
         } else {
             do throws(RunError) {
-                worker = try WorkerProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment)
+                worker = try WorkerProcess(executable: executable, arguments: arguments, environment: Self.environment)
             } catch {
                 return Self.failed(task, stage: "worker", kind: "unavailable", "\(task.fileName): could not start a worker: \(error.message)")
             }
@@ -75,6 +75,14 @@ final class WorkerSlot: @unchecked Sendable {
             worker.finish()
             return Self.failed(task, stage: "worker", kind: "crash", "\(task.fileName): the worker answered garbage (\(error))")
         }
+    }
+
+    /// The worker's environment: ours, without Swift's crash backtracer, which would catch a
+    /// SIGSEGV sent from outside and let the worker carry on, and prints pages of registers.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        return environment
     }
 
     static func failed(_ task: ImageTask, stage: String, kind: String, _ message: String) -> PageResult {

@@ -82,6 +82,21 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
+    @Option(name: .long, help: "Give up on an image after this many seconds (its worker is stopped and restarted).")
+    var timeout: Double = 120
+
+    @Flag(name: .long, help: "Read every image again, even those unchanged since the last run into this --out.")
+    var force = false
+
+    @Flag(name: .long, help: "Read images in this process instead of crash-isolated worker processes (debugging, valgrind).")
+    var inProcess = false
+
+    @Flag(name: .long, help: "Do not record this run in the history database.")
+    var noHistory = false
+
+    @Flag(name: .long, help: ArgumentHelp("Serve images to a parent run over stdin/stdout (internal).", visibility: .hidden))
+    var worker = false
+
     @Option(name: .long, help: "Log format: text, or json (one JSON line per image on stdout).")
     var logFormat: LogFormat = .text
 
@@ -89,6 +104,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         if let psm, PageSegmentation(rawValue: psm) == nil {
             throw ValidationError("--psm must be one of \(PageSegmentation.allCases.map(\.rawValue).map(String.init).joined(separator: ", "))")
         }
@@ -129,11 +145,24 @@ struct RunCommand: ParsableCommand {
                                    abbreviations: table,
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
                                    insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings)
-        let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
+        if worker {
+            do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
+                FileHandle.standardError.write(Data("decant worker: \(error.message)\n".utf8))
+                throw ExitCode(error.exitCode)
+            }
+            return
+        }
+        var options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
-                                 historyPath: history ?? "\(out)/history.sqlite")
+                                 historyPath: noHistory ? nil : (history ?? "\(out)/history.sqlite"))
+        if !inProcess {
+            options.isolation = .processes(executable: RunFingerprint.executable,
+                                           arguments: Array(CommandLine.arguments.dropFirst()) + ["--worker"], timeout: timeout)
+        }
+        options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [catalogue, abbreviations].compactMap { $0 }))
+        options.force = force
         let outcome: RunOutcome
-        do { outcome = try blocking { try await Runner(options: options).run() } } catch let error as RunError {
+        do { outcome = try blocking { [options] in try await Runner(options: options).run() } } catch let error as RunError {
             FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
             throw ExitCode(error.exitCode)
         }
