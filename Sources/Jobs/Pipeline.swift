@@ -67,7 +67,7 @@ public final class Pipeline {
         if let cameraPath = task.cameraPath {
             do { input.camera = try CameraIntrinsics.load(path: cameraPath) } catch { input.sidecarProblems.append(error.description) }
         }
-        record.warnings = input.sidecarProblems
+        record.warnings = loaded.warnings + input.sidecarProblems
         timings.load = Clock.milliseconds(since: mark)
 
         mark = Clock.now

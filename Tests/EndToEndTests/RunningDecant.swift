@@ -7,6 +7,7 @@ final class RunningDecant {
     private let output = Pipe()
     private let errors = Pipe()
     private var buffer = Data()
+    private var watchdog: DispatchWorkItem?
 
     init(_ arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: DecantCLI.binary)
@@ -17,6 +18,7 @@ final class RunningDecant {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        watchdog = Watchdog.arm(process)
     }
 
     /// The next stdout line, or nil at end of output.
@@ -49,6 +51,7 @@ final class RunningDecant {
         while readLine() != nil {}
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        watchdog?.cancel()
         return (process.terminationStatus, stderr)
     }
 }
