@@ -86,11 +86,18 @@ public final class Pipeline {
         }
         let segmentation = settings.segmentation(for: prior)
         record.segmentation = segmentation.rawValue
+        let cache = settings.ocrCache.map(RecognitionCache.init(folder:))
+        let cacheKey = cache?.key(flat.raster, ppi: flat.ppi, segmentation: segmentation, ocr: settings.ocr)
         let page: RecognizedPage
-        do { page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation) } catch {
-            record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
-            timings.ocr = Clock.milliseconds(since: mark)
-            return finish(nil, [])
+        if let cache, let cacheKey, let cached = cache.load(job: task.job, image: task.fileName, key: cacheKey) {
+            page = cached
+        } else {
+            do { page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation) } catch {
+                record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
+                timings.ocr = Clock.milliseconds(since: mark)
+                return finish(nil, [])
+            }
+            if let cache, let cacheKey { cache.store(page, job: task.job, image: task.fileName, key: cacheKey) }
         }
         timings.ocr = Clock.milliseconds(since: mark)
         record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }

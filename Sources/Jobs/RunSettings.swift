@@ -26,11 +26,13 @@ public struct RunSettings: Sendable, Equatable {
     public var degradation: Degradation
     /// Run date, budget and report filters for the insight columns.
     public var insights: InsightOptions
+    /// Folder of recognized pages to reuse (keyed by the pixels and OCR settings); a measuring aid.
+    public var ocrCache: String?
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
                 abbreviations: AbbreviationTable = .builtIn, degradation: Degradation = Degradation(),
-                insights: InsightOptions? = nil) {
+                insights: InsightOptions? = nil, ocrCache: String? = nil) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -40,6 +42,7 @@ public struct RunSettings: Sendable, Equatable {
         self.abbreviations = abbreviations
         self.degradation = degradation
         self.insights = insights ?? InsightOptions(year: runYear)
+        self.ocrCache = ocrCache
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
@@ -49,10 +52,13 @@ public struct RunSettings: Sendable, Equatable {
             && a.insights == b.insights
     }
 
-    /// Wine lists need Tesseract's column finding; receipts are one narrow column whose
-    /// right-aligned amounts must stay on their item's line.
+    /// Wine lists are read sparsely: Tesseract's automatic layout (psm 3) drops price and bin
+    /// columns it takes for images or noise (dot leaders, a page not cropped from the table), while
+    /// sparse text (psm 11) keeps every word and Decant rebuilds rows and columns from the word boxes
+    /// (`RowLayout`); docs/benchmarks/entries.md has the measurements. Receipts are one narrow
+    /// column whose right-aligned amounts must stay on their item's line.
     public func segmentation(for kind: DocumentKind) -> PageSegmentation {
-        segmentation ?? (kind == .receipt ? .singleColumn : .auto)
+        segmentation ?? (kind == .receipt ? .singleColumn : .sparse)
     }
 
     public var summary: [String: String] {

@@ -55,6 +55,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Shrink pages by this factor before OCR (a deliberately worse pipeline).", visibility: .hidden))
     var degradeResolution: Double = 1
+    @Option(name: .long, help: ArgumentHelp("Reuse recognized pages kept in this folder (keyed by the flattened pixels and OCR settings): re-measures the stages after OCR without re-reading pages.", visibility: .hidden))
+    var ocrCache: String?
+
     @Option(name: .long, help: "Run date YYYY-MM-DD: drinking windows and two-digit vintages are judged against it (default: today).")
     var asOf: String?
 
@@ -121,7 +124,7 @@ struct RunCommand: ParsableCommand {
                                    limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
-                                   insights: insights)
+                                   insights: insights, ocrCache: ocrCache)
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
                                  historyPath: history ?? "\(out)/history.sqlite")
