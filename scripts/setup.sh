@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  pkg-config
+  pkg-config make
   # OCR: Tesseract 5 C API + leptonica, English and orientation/script detection models, the CLI for yardsticks
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd
   # 16-bit depth maps

@@ -16,14 +16,22 @@ public struct FlattenInput: Sendable {
     }
 }
 
-/// Chooses and applies the flattening for a photo. This stage passes the photo through; depth and
-/// image-only rectification are added behind the same entry point.
+/// Chooses and applies the flattening for a photo. Without a usable depth map the photo goes
+/// through image-only rectification; depth-based flattening is added behind the same entry point
+/// and falls back to the same rectifier.
 public struct Flattener: Sendable {
-    public init() {}
+    public var rectifier: ImageRectifier
 
-    public func flatten(_ input: FlattenInput) -> FlattenedPage {
-        var report = FlattenReport(method: .none)
-        if !input.sidecarProblems.isEmpty { report.reason = input.sidecarProblems.joined(separator: "; ") }
-        return FlattenedPage(raster: input.image.raster, ppi: input.image.declaredPPI, report: report)
+    public init(rectifier: ImageRectifier = ImageRectifier()) { self.rectifier = rectifier }
+
+    /// `orientation` decides 0/90/180/270° turns; the pipeline passes its worker's Tesseract OSD.
+    public func flatten(_ input: FlattenInput, orientation: (any OrientationDetector)? = nil) -> FlattenedPage {
+        var page = rectifier.rectify(input.image.raster, orientation: orientation)
+        if !input.sidecarProblems.isEmpty {
+            let problems = input.sidecarProblems.joined(separator: "; ")
+            page.report.reason = page.report.reason.map { "\($0); \(problems)" } ?? problems
+        }
+        if page.ppi == nil { page.ppi = input.image.declaredPPI }
+        return page
     }
 }

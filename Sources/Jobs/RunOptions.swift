@@ -11,6 +11,12 @@ public struct RunOptions: Sendable {
     public var progress: ProgressStyle
     /// The SQLite run history to record the run in and compare with; nil: none.
     public var historyPath: String?
+    /// Where images are read: in this process, or in crash-isolated worker processes.
+    public var isolation: Isolation = .inProcess
+    /// Earlier pages to reuse for unchanged images (nil: read everything, keep nothing).
+    public var cache: ResultCache?
+    /// Read every image again even when its cached page is still valid.
+    public var force = false
 
     public init(inbox: String, output: String = "Reports", workers: Int = RunOptions.defaultWorkers,
                 cataloguePath: String? = nil, settings: RunSettings = RunSettings(), progress: ProgressStyle = .automatic,

@@ -32,33 +32,59 @@ public struct Runner: Sendable {
         let startedAt = Date()
         do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
         let discovery = try JobDiscovery.discover(inbox: options.inbox)
-        let catalogue: Catalogue
-        do {
-            if let path = options.cataloguePath { catalogue = try Catalogue.load(path: path) } else { catalogue = try Catalogue.builtIn() }
-        } catch {
-            throw RunError(.usage, error.description)
-        }
+        let catalogue = try Self.loadCatalogue(path: options.cataloguePath)
         let matcher = Matcher(catalogue: catalogue, runYear: options.settings.runYear)
         try prepareOutput()
+        let lock = try OutputLock(output: options.output)
+        defer { withExtendedLifetime(lock) {} }
 
         let tasks = discovery.jobs.flatMap(\.images)
-        let queue = WorkQueue(tasks)
         let collector = ResultCollector(jobs: discovery.jobs, output: options.output, inbox: options.inbox,
                                         insights: options.settings.insights,
                                         progress: ProgressReporter(style: options.progress, total: tasks.count))
+        // Unchanged images (same bytes, same settings, same build) keep their earlier pages.
+        let cache = options.cache
+        var keys: [ContentKey?] = []
+        var pending: [(ImageTask, ContentKey?)] = []
+        for task in tasks {
+            let key = cache?.key(for: task)
+            keys.append(key)
+            if !options.force, let key, let cached = cache?.load(key), cached.record.job == task.job,
+               cached.record.image == task.fileName {
+                await collector.add(cached, reused: true)
+            } else {
+                pending.append((task, key))
+            }
+        }
+        let queue = WorkQueue(pending)
         let settings = options.settings
-        let workers = max(1, min(options.workers, max(tasks.count, 1)))
+        let isolation = options.isolation
+        let workers = max(1, min(options.workers, max(pending.count, 1)))
         let engineFailure: RunError? = await withTaskGroup(of: RunError?.self) { group in
             for _ in 0..<workers {
                 group.addTask {
-                    // The engine lives exactly as long as this worker and serves all its images.
-                    let engine: TesseractEngine
-                    do throws(RecognitionError) { engine = try TesseractEngine(configuration: settings.ocr) } catch {
-                        return RunError(.missingDependency, error.message)
-                    }
-                    let pipeline = Pipeline(engine: engine, matcher: matcher, settings: settings)
-                    while let task = await queue.next() {
-                        await collector.add(pipeline.process(task))
+                    switch isolation {
+                    case .inProcess:
+                        // The engine lives exactly as long as this worker and serves all its images.
+                        let engine: TesseractEngine
+                        do throws(RecognitionError) { engine = try TesseractEngine(configuration: settings.ocr) } catch {
+                            return RunError(.missingDependency, error.message)
+                        }
+                        let pipeline = Pipeline(engine: engine, matcher: matcher, settings: settings)
+                        while let (task, key) = await queue.next() {
+                            let result = pipeline.process(task)
+                            Self.remember(result, key: key, in: cache)
+                            await collector.add(result)
+                        }
+                    case .processes(let executable, let arguments, let timeout):
+                        // One worker process per slot, restarted after a crash or a hang.
+                        let slot = WorkerSlot(executable: executable, arguments: arguments, timeout: timeout)
+                        while let (task, key) = await queue.next() {
+                            let result = await slot.process(task)
+                            Self.remember(result, key: key, in: cache)
+                            await collector.add(result)
+                        }
+                        await slot.finish()
                     }
                     return nil
                 }
@@ -69,6 +95,14 @@ public struct Runner: Sendable {
         }
         if let engineFailure { throw engineFailure }
         let jobSummaries = await collector.finish()
+        var manifestProblems: [String] = []
+        if let cache {
+            let manifest = RunManifest(fingerprint: cache.fingerprint, tasks: tasks, keys: keys)
+            do { try AtomicFile.write(try JSONReport.encode(manifest), to: "\(options.output)/manifest.json") } catch {
+                manifestProblems.append(error.description)
+            }
+            cache.prune(keeping: Set(keys.compactMap { $0?.key }))
+        }
         let summary = RunSummary(decantVersion: DecantVersion.string, tesseractVersion: TesseractEngine.version,
                                  inbox: options.inbox, settings: options.settings.summary, jobs: jobSummaries,
                                  wallClockMS: Double((DispatchTime.now().uptimeNanoseconds - clockStart) / 1_000_000))
@@ -77,7 +111,7 @@ public struct Runner: Sendable {
         } catch {
             throw RunError(.output, error.description)
         }
-        var writeProblems = await collector.writeProblems
+        var writeProblems = await collector.writeProblems + manifestProblems
         let evaluations = await collector.evaluations
         var metrics: MetricsReport?
         if !evaluations.isEmpty {
@@ -100,6 +134,23 @@ public struct Runner: Sendable {
         return outcome
     }
 
+    /// Keeps a finished page for the next run. Worker crashes and timeouts are not kept: they may
+    /// not happen again (a loaded machine, a killed worker), so the next run tries the image anew.
+    static func remember(_ result: PageResult, key: ContentKey?, in cache: ResultCache?) {
+        guard let cache, let key, result.record.error?.stage != "worker" else { return }
+        try? cache.store(result, key: key)
+    }
+
+    /// The catalogue a run matches against: the file given, or the built-in one.
+    static func loadCatalogue(path: String?) throws(RunError) -> Catalogue {
+        do {
+            if let path { return try Catalogue.load(path: path) }
+            return try Catalogue.builtIn()
+        } catch {
+            throw RunError(.usage, error.description)
+        }
+    }
+
     func prepareOutput() throws(RunError) {
         do {
             try FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
@@ -114,12 +165,12 @@ public struct Runner: Sendable {
 
 /// Hands out images one at a time so fast workers take more.
 actor WorkQueue {
-    private var tasks: [ImageTask]
+    private var tasks: [(ImageTask, ContentKey?)]
     private var index = 0
 
-    init(_ tasks: [ImageTask]) { self.tasks = tasks }
+    init(_ tasks: [(ImageTask, ContentKey?)]) { self.tasks = tasks }
 
-    func next() -> ImageTask? {
+    func next() -> (ImageTask, ContentKey?)? {
         guard index < tasks.count else { return nil }
         defer { index += 1 }
         return tasks[index]
@@ -160,8 +211,11 @@ actor ResultCollector {
         self.progress = progress
     }
 
-    func add(_ result: PageResult) {
-        progress.imageFinished(result)
+    private(set) var reused = 0
+
+    func add(_ result: PageResult, reused: Bool = false) {
+        if reused { self.reused += 1 }
+        progress.imageFinished(result, reused: reused)
         let job = result.record.job
         pending[job, default: []].append(result)
         remaining[job, default: 1] -= 1
