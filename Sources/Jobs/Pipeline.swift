@@ -104,8 +104,16 @@ public final class Pipeline {
         }
         let segmentation = settings.segmentation(for: prior)
         record.segmentation = segmentation.rawValue
+        let cache = settings.ocrCache.map(RecognitionCache.init(folder:))
+        func recognize(_ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
+            let key = cache?.key(flat.raster, ppi: flat.ppi, segmentation: segmentation, ocr: settings.ocr)
+            if let cache, let key, let cached = cache.load(job: task.job, image: task.fileName, key: key) { return cached }
+            let page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation)
+            if let cache, let key { cache.store(page, job: task.job, image: task.fileName, key: key) }
+            return page
+        }
         var page: RecognizedPage
-        do { page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation) } catch {
+        do { page = try recognize(segmentation) } catch {
             record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
             timings.ocr = Clock.milliseconds(since: mark)
             return finish(nil, [])
@@ -116,7 +124,7 @@ public final class Pipeline {
         // receipts are read (one block), so that amounts stay on their labels' lines.
         let receiptSegmentation = settings.segmentation(for: .receipt)
         if kind == .receipt, segmentation != receiptSegmentation,
-           let again = try? engine.recognize(flat.raster, ppi: flat.ppi, segmentation: receiptSegmentation) {
+           let again = try? recognize(receiptSegmentation) {
             page = again
             record.segmentation = receiptSegmentation.rawValue
         }

@@ -26,6 +26,8 @@ public struct RunSettings: Sendable, Equatable {
     public var degradation: Degradation
     /// Run date, budget and report filters for the insight columns.
     public var insights: InsightOptions
+    /// Folder of recognized pages to reuse (keyed by the pixels and OCR settings); a measuring aid.
+    public var ocrCache: String?
     /// How receipts' numeric dates are read (03/04/2018); `.unspecified` reports ambiguous dates
     /// with both readings instead of guessing.
     public var dateOrder: DateOrder
@@ -39,7 +41,7 @@ public struct RunSettings: Sendable, Equatable {
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
                 abbreviations: AbbreviationTable = .builtIn, degradation: Degradation = Degradation(),
                 insights: InsightOptions? = nil, dateOrder: DateOrder = .unspecified, receiptReadings: Int = 2,
-                receiptTextHeight: Double = 26) {
+                receiptTextHeight: Double = 26, ocrCache: String? = nil) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -52,6 +54,7 @@ public struct RunSettings: Sendable, Equatable {
         self.dateOrder = dateOrder
         self.receiptReadings = receiptReadings
         self.receiptTextHeight = receiptTextHeight
+        self.ocrCache = ocrCache
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
@@ -63,12 +66,15 @@ public struct RunSettings: Sendable, Equatable {
             && a.receiptTextHeight == b.receiptTextHeight
     }
 
-    /// Wine lists need Tesseract's column finding. Receipts are read as one uniform block: every
-    /// printed row, amounts included, stays one line, and rows between dashed rules are not
-    /// dropped as separators (on the SROIE scans mode 6 keeps more totals and dates than mode 4;
-    /// see docs/benchmarks/receipts.md).
+    /// Wine lists are read sparsely: Tesseract's automatic layout (psm 3) drops price and bin
+    /// columns it takes for images or noise (dot leaders, a page not cropped from the table), while
+    /// sparse text (psm 11) keeps every word and Decant rebuilds rows and columns from the word boxes
+    /// (`RowLayout`); docs/benchmarks/entries.md has the measurements. Receipts are read as one
+    /// uniform block: every printed row, amounts included, stays one line, and rows between dashed
+    /// rules are not dropped as separators (on the SROIE scans mode 6 keeps more totals and dates
+    /// than mode 4; see docs/benchmarks/receipts.md).
     public func segmentation(for kind: DocumentKind) -> PageSegmentation {
-        segmentation ?? (kind == .receipt ? .singleBlock : .auto)
+        segmentation ?? (kind == .receipt ? .singleBlock : .sparse)
     }
 
     public var summary: [String: String] {

@@ -55,6 +55,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Shrink pages by this factor before OCR (a deliberately worse pipeline).", visibility: .hidden))
     var degradeResolution: Double = 1
+    @Option(name: .long, help: ArgumentHelp("Reuse recognized pages kept in this folder (keyed by the flattened pixels and OCR settings): re-measures the stages after OCR without re-reading pages.", visibility: .hidden))
+    var ocrCache: String?
+
     @Option(name: .long, help: "Run date YYYY-MM-DD: drinking windows and two-digit vintages are judged against it (default: today).")
     var asOf: String?
 
@@ -144,7 +147,8 @@ struct RunCommand: ParsableCommand {
                                    limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
-                                   insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings)
+                                   insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
+                                   ocrCache: ocrCache)
         if worker {
             do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
                 FileHandle.standardError.write(Data("decant worker: \(error.message)\n".utf8))
