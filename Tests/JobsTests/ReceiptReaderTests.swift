@@ -41,9 +41,11 @@ struct ReceiptReaderTests {
         #expect(page.width == 400)
     }
 
-    @Test func receiptsAreReadAsOneBlockByDefault() {
+    /// Receipts are one column read as a block; wine lists are read sparse so that dot-leader
+    /// price and bin columns are not dropped, and rows are rebuilt from the word boxes.
+    @Test func receiptsAreReadAsOneBlockAndListsSparseByDefault() {
         #expect(RunSettings().segmentation(for: .receipt) == .singleBlock)
-        #expect(RunSettings().segmentation(for: .winelist) == .auto)
+        #expect(RunSettings().segmentation(for: .winelist) == .sparse)
         #expect(RunSettings(segmentation: .singleColumn).segmentation(for: .receipt) == .singleColumn)
     }
 }
