@@ -26,11 +26,14 @@ public struct RunSettings: Sendable, Equatable {
     public var degradation: Degradation
     /// Run date, budget and report filters for the insight columns.
     public var insights: InsightOptions
+    /// The run's output folder when the HTML review report is on: each worker writes a small JPEG
+    /// of every flattened page into OUT/JOB/pages/ for it. nil: no previews (`--no-html`).
+    public var pagePreviews: String?
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
                 abbreviations: AbbreviationTable = .builtIn, degradation: Degradation = Degradation(),
-                insights: InsightOptions? = nil) {
+                insights: InsightOptions? = nil, pagePreviews: String? = nil) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -40,13 +43,14 @@ public struct RunSettings: Sendable, Equatable {
         self.abbreviations = abbreviations
         self.degradation = degradation
         self.insights = insights ?? InsightOptions(year: runYear)
+        self.pagePreviews = pagePreviews
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
         a.kind == b.kind && a.ocr == b.ocr && a.segmentation == b.segmentation && a.limits == b.limits
             && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
             && a.degradation == b.degradation
-            && a.insights == b.insights
+            && a.insights == b.insights && a.pagePreviews == b.pagePreviews
     }
 
     /// Wine lists need Tesseract's column finding; receipts are one narrow column whose

@@ -46,6 +46,8 @@ public struct PageRecord: Sendable, Equatable, Codable {
     public var flattenedWidth: Int?
     public var flattenedHeight: Int?
     public var ppi: Int?
+    /// The downscaled flattened page the HTML report draws entry boxes over (absent with --no-html).
+    public var preview: PagePreview?
     public var segmentation: Int?
     public var meanConfidence: Double?
     public var lineCount: Int

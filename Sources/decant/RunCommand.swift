@@ -73,6 +73,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Report only the best value (score per price) of each colour within each list.")
     var bestValue = false
 
+    @Flag(name: .long, help: "No HTML review report (OUT/index.html, OUT/JOB/index.html and the page previews in OUT/JOB/pages/).")
+    var noHTML = false
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -124,7 +127,7 @@ struct RunCommand: ParsableCommand {
                                    insights: insights)
         let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
-                                 historyPath: history ?? "\(out)/history.sqlite")
+                                 historyPath: history ?? "\(out)/history.sqlite", html: !noHTML)
         let outcome: RunOutcome
         do { outcome = try blocking { try await Runner(options: options).run() } } catch let error as RunError {
             FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
@@ -139,6 +142,7 @@ struct RunCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(line.utf8))
         } else if !quiet {
             print("\(s.jobs.count) job(s), \(s.images) image(s), \(s.failedImages) failed, \(s.entries) entries (\(s.matchedEntries) matched) in \(String(format: "%.1f", s.wallClockMS / 1000)) s → \(out)/")
+            if !noHTML { print("review report → \(out)/index.html") }
             if let c = outcome.changes, c.recorded {
                 print("\(c.totals.total) change(s) in \(c.jobsWithChanges) job(s), \(c.newJobs) new job(s) since the last run → \(out)/changes-summary.json")
             }
