@@ -105,7 +105,8 @@ public enum HTMLPage {
     svg.chart .note{fill:#6b737c}svg.chart .diagonal{stroke:#6b737c;stroke-dasharray:4 3}
     svg.chart circle{fill:#1f2328}svg.chart .count{font-size:10px}
     .charts{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}
-    .charts figure{margin:0;flex:1 1 440px}.charts figcaption{font-size:13px}
+    .charts figure{margin:0;flex:1 1 460px;max-width:760px}.charts figure.wide{flex-basis:100%;max-width:none}
+    .charts figure.wide svg.chart{max-width:1000px}.charts figcaption{font-size:13px}
     .ok{color:var(--high)}.off{color:var(--low)}
     footer{padding:8px 24px 24px;color:var(--muted);font-size:12px}
     """

@@ -340,7 +340,7 @@ public struct JobHTMLReport: Sendable {
     func accuracySection() -> String {
         guard !evaluations.isEmpty else { return "" }
         var html = "<section class=\"card\" aria-labelledby=\"h-accuracy\"><h2 id=\"h-accuracy\">Accuracy</h2><div class=\"charts\">"
-        html += "<figure>" + AccuracyHTML.cerChart(id: "job-cer", evaluations: evaluations, label: \.image)
+        html += "<figure class=\"wide\">" + AccuracyHTML.cerChart(id: "job-cer", evaluations: evaluations, label: \.image)
             + "<figcaption>Character error rate of each page (lower is better).</figcaption></figure>"
         let calibration = ConfidenceCalibration(checks: checks)
         if calibration.count > 0 {

@@ -70,7 +70,7 @@ public struct RunHTMLReport: Sendable {
             + "<thead><tr><th scope=\"col\">Job</th><th scope=\"col\" class=\"num\">Images</th><th scope=\"col\" class=\"num\">Failed</th>"
             + "<th scope=\"col\" class=\"num\">Entries</th><th scope=\"col\" class=\"num\">Matched</th>"
             + "<th scope=\"col\" class=\"num\">CER</th><th scope=\"col\" class=\"num\">Entry F1</th>"
-            + "<th scope=\"col\" class=\"num\">Time</th></tr></thead><tbody>"
+            + "<th scope=\"col\" class=\"num\">Image time</th></tr></thead><tbody>"
         for job in summary.jobs {
             let name = HTMLText.escape(job.name)
             let m = perJob[job.name]?.metrics
@@ -86,7 +86,7 @@ public struct RunHTMLReport: Sendable {
     func accuracySection() -> String {
         guard let metrics, !metrics.images.isEmpty else { return "" }
         var html = "<section class=\"card\" aria-labelledby=\"h-accuracy\"><h2 id=\"h-accuracy\">Accuracy against ground truth</h2>"
-        html += "<div class=\"charts\"><figure>"
+        html += "<div class=\"charts\"><figure class=\"wide\">"
             + AccuracyHTML.cerChart(id: "run-cer", evaluations: metrics.images, label: { "\($0.job)/\($0.image)" })
             + "<figcaption>Character error rate of each image (lower is better; shape in brackets).</figcaption></figure>"
         if let chart = AccuracyHTML.f1Chart(id: "run-f1-shape", report: metrics) {

@@ -59,7 +59,7 @@ public enum SVGChart {
     /// A reliability diagram: one column per confidence bin, as tall as the bin's share of right
     /// answers, a dot at the bin's mean confidence, and the diagonal a calibrated matcher follows.
     public static func reliability(id: String, title: String, calibration: ConfidenceCalibration) -> String {
-        let size = 300.0, left = 48.0, top = 12.0, chartWidth = left + size + 150
+        let size = 300.0, left = 48.0, top = 12.0, chartWidth = left + size + 172
         let height = top + size + 44
         let description = calibration.bins.isEmpty ? "No entry with ground truth has a match confidence."
             : "Share of right catalogue answers per confidence bin, over \(calibration.count) entries with ground truth; "
@@ -90,13 +90,14 @@ public enum SVGChart {
         // Legend.
         let lx = left + size + 16
         svg += "<g class=\"legend\"><rect x=\"\(n(lx))\" y=\"\(n(top + 4))\" width=\"12\" height=\"12\" fill=\"#4f6fa8\"/>"
-        svg += "<text x=\"\(n(lx + 18))\" y=\"\(n(top + 14))\">share right</text>"
+        svg += "<text x=\"\(n(lx + 18))\" y=\"\(n(top + 14))\">share right, near</text>"
         svg += "<rect x=\"\(n(lx))\" y=\"\(n(top + 24))\" width=\"12\" height=\"12\" fill=\"#c98a3b\"/>"
-        svg += "<text x=\"\(n(lx + 18))\" y=\"\(n(top + 34))\">off by &gt; 15 points</text>"
-        svg += "<line class=\"diagonal\" x1=\"\(n(lx))\" y1=\"\(n(top + 50))\" x2=\"\(n(lx + 12))\" y2=\"\(n(top + 50))\"/>"
-        svg += "<text x=\"\(n(lx + 18))\" y=\"\(n(top + 54))\">calibrated</text>"
-        svg += "<text x=\"\(n(lx))\" y=\"\(n(top + 78))\">\(calibration.count) entries</text>"
-        svg += "<text x=\"\(n(lx))\" y=\"\(n(top + 96))\">ECE \(HTMLText.percent(calibration.expectedError))</text></g>"
+        svg += "<text x=\"\(n(lx + 18))\" y=\"\(n(top + 34))\">share right, off by</text>"
+            + "<text x=\"\(n(lx + 18))\" y=\"\(n(top + 46))\">more than 15 points</text>"
+        svg += "<line class=\"diagonal\" x1=\"\(n(lx))\" y1=\"\(n(top + 62))\" x2=\"\(n(lx + 12))\" y2=\"\(n(top + 62))\"/>"
+        svg += "<text x=\"\(n(lx + 18))\" y=\"\(n(top + 66))\">calibrated</text>"
+        svg += "<text x=\"\(n(lx))\" y=\"\(n(top + 90))\">\(calibration.count) entries</text>"
+        svg += "<text x=\"\(n(lx))\" y=\"\(n(top + 108))\">ECE \(HTMLText.percent(calibration.expectedError))</text></g>"
         return svg + "</svg>"
     }
 
