@@ -29,7 +29,7 @@ public struct PagePreview: Sendable, Equatable, Codable {
     }
 
     /// Writes the preview of `raster` for `image` into `jobDirectory`, shrunk so its longer side is
-    /// at most `maxSide` (never enlarged).
+    /// at most `maxSide` (never enlarged; area-averaged, so thin strokes do not alias away).
     public static func write(_ raster: Raster, image: String, jobDirectory: String,
                              maxSide: Int = PagePreview.maxSide) throws(PreviewError) -> PagePreview {
         let longer = max(raster.width, raster.height)
@@ -46,8 +46,9 @@ public struct PagePreview: Sendable, Equatable, Codable {
         do { data = try JPEGFile.encode(small, quality: jpegQuality) } catch {
             throw PreviewError(path: path, message: error.description)
         }
-        do { try AtomicFile.write(data, to: path) } catch {
-            throw PreviewError(path: path, message: error.message)
+        // Renamed into place but not synced to disk: a preview lost in a crash costs nothing.
+        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw PreviewError(path: path, message: (error as NSError).localizedDescription)
         }
         return PagePreview(path: relative, width: small.width, height: small.height)
     }

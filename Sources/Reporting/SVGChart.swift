@@ -17,7 +17,7 @@ public enum SVGChart {
     }
 
     static let width = 720.0
-    static let labelWidth = 250.0
+    static let maxLabelWidth = 250.0
     static let rowHeight = 22.0
 
     /// Horizontal bars, one per row, with the value written at the end of each bar. Values above
@@ -27,6 +27,9 @@ public enum SVGChart {
                             colour: (Double) -> String = { _ in "#4f6fa8" }) -> String {
         let finite = bars.map(\.value).filter(\.isFinite)
         let top = max(maxValue ?? (finite.max() ?? 1), 1e-9)
+        // Room for the longest label (about 7 px a character), at most `maxLabelWidth`.
+        let longest = bars.map { min($0.label.count, 38) }.max() ?? 0
+        let labelWidth = min(maxLabelWidth, max(60, Double(longest) * 7 + 16))
         let plotWidth = width - labelWidth - 130
         let height = 34 + rowHeight * Double(max(bars.count, 1))
         var svg = open(id: id, title: title, description: description, width: width, height: height)

@@ -159,10 +159,11 @@ import Testing
         let svg = SVGChart.bars(id: "cer", title: "CER", description: "d",
                                 bars: [.init(label: "a.jpg", value: 0.05), .init(label: "b.jpg", value: .infinity),
                                        .init(label: "c.jpg", value: 0.5)], maxValue: 0.1)
-        // Plot width 720 − 250 − 130 = 340: half the top value is half the plot, over the top is all of it.
-        #expect(svg.contains("<rect x=\"250\" y=\"29\" width=\"170\""))
-        #expect(svg.contains("<rect x=\"250\" y=\"51\" width=\"340\""))
-        #expect(svg.contains("<rect x=\"250\" y=\"73\" width=\"340\""))
+        // Short labels take the narrowest label column (60), leaving 720 − 60 − 130 = 530 for the
+        // bars: half the top value is half the plot, over the top is all of it.
+        #expect(svg.contains("<rect x=\"60\" y=\"29\" width=\"265\""))
+        #expect(svg.contains("<rect x=\"60\" y=\"51\" width=\"530\""))
+        #expect(svg.contains("<rect x=\"60\" y=\"73\" width=\"530\""))
         #expect(svg.contains(">∞</text>"))
         #expect(svg.contains(">50.0%+</text>"))
     }
