@@ -63,13 +63,14 @@ public enum HTMLPage {
     .table-wrap{overflow:auto;max-height:70vh;border:1px solid var(--line);border-radius:6px}
     table{border-collapse:collapse;width:100%;background:#fff}
     caption{text-align:left;padding:6px 8px;color:var(--muted)}
-    th,td{padding:4px 8px;border-bottom:1px solid #eceef1;text-align:left;vertical-align:top}
+    th,td{padding:4px 8px;border-bottom:1px solid #eceef1;text-align:left;vertical-align:top;overflow-wrap:anywhere}
     thead th{position:sticky;top:0;background:#eef0f3;z-index:1;white-space:nowrap}
     th button{font:inherit;font-weight:600;border:0;background:none;padding:0;cursor:pointer;color:inherit}
     th[aria-sort=ascending] button::after{content:" ▲"}th[aria-sort=descending] button::after{content:" ▼"}
     td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
     td.raw{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12px;white-space:pre-wrap;min-width:16em;max-width:26em}
-    table.entries td:nth-child(4){min-width:12em}table.entries td:nth-child(7){min-width:11em}
+    table.entries td:nth-child(4){min-width:12em;max-width:22em}table.entries td:nth-child(7){min-width:11em;max-width:18em}
+    table.entries td:first-child{white-space:nowrap}
     tr.sel td{background:#e8f0fe}
     .badge{display:inline-block;border-radius:4px;padding:0 5px;font-size:12px;border:1px solid var(--line);background:#f3f4f6}
     .badge.good{background:#dcf3e2;border-color:#a6dcb5}.badge.warn{background:#fdf0d5;border-color:#efd08a}
