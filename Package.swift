@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "HistoryTests", dependencies: ["History"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History", "Reporting", "Imaging"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,7 @@ PACKAGES=(
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35
   # run history
   libsqlite3-dev
+  chromium  # headless browser of the HTML review report's end-to-end test
 )
 # Extra packages a caller asks for (e.g. DECANT_EXTRA_PACKAGES="tesseract-ocr-fra valgrind").
 read -r -a EXTRA <<< "${DECANT_EXTRA_PACKAGES:-}"

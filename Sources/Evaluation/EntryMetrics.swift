@@ -113,10 +113,7 @@ public enum EntryMetrics {
         var counts = EntryCounts()
         counts.detected = detected.count
         counts.truth = truth.count
-        let truthPositions = truth.indices.map { truth.count > 1 ? Double($0) / Double(truth.count - 1) : 0.5 }
-        let detectedPositions = detected.allSatisfy { $0.position != nil } ? detected.map { $0.position ?? 0 } : nil
-        let pairs = EntryAssignment.assign(detected: detected.map(\.text), truth: truth.map(\.text),
-                                           detectedPositions: detectedPositions, truthPositions: truthPositions)
+        let pairs = self.pairs(detected: detected, truth: truth)
         counts.matched = pairs.count
         for (d, t) in pairs {
             let found = detected[d], expected = truth[t]
@@ -148,6 +145,15 @@ public enum EntryMetrics {
             if found.catalogueID == expected.catalogueID { counts.catalogueCorrect += 1 }
         }
         return counts
+    }
+
+    /// The detected/truth pairs the counts are made from (the review report marks each entry with
+    /// its pair's verdict).
+    public static func pairs(detected: [EntryObservation], truth: [GroundTruth.Entry]) -> [(detected: Int, truth: Int)] {
+        let truthPositions = truth.indices.map { truth.count > 1 ? Double($0) / Double(truth.count - 1) : 0.5 }
+        let detectedPositions = detected.allSatisfy { $0.position != nil } ? detected.map { $0.position ?? 0 } : nil
+        return EntryAssignment.assign(detected: detected.map(\.text), truth: truth.map(\.text),
+                                      detectedPositions: detectedPositions, truthPositions: truthPositions)
     }
 
     static func sameAmount(_ a: Double?, _ b: Double?) -> Bool {

@@ -94,6 +94,14 @@ public final class Pipeline {
             }
         }
         timings.flatten = Clock.milliseconds(since: mark)
+        if let output = settings.pagePreviews {
+            // Written now, so no page picture waits in memory for the job's report.
+            mark = Clock.now
+            defer { timings.preview = Clock.milliseconds(since: mark) }
+            do { record.preview = try PagePreview.write(flat.raster, image: task.fileName, jobDirectory: "\(output)/\(task.job)") } catch {
+                record.warnings.append(error.description)
+            }
+        }
 
         mark = Clock.now
         let prior: DocumentKind

@@ -17,10 +17,13 @@ public struct RunOptions: Sendable {
     public var cache: ResultCache?
     /// Read every image again even when its cached page is still valid.
     public var force = false
+    /// Write the HTML review report (OUT/index.html, OUT/JOB/index.html). The page previews it
+    /// needs are asked for with `settings.pagePreviews`.
+    public var html: Bool
 
     public init(inbox: String, output: String = "Reports", workers: Int = RunOptions.defaultWorkers,
                 cataloguePath: String? = nil, settings: RunSettings = RunSettings(), progress: ProgressStyle = .automatic,
-                historyPath: String? = nil) {
+                historyPath: String? = nil, html: Bool = true) {
         self.inbox = inbox
         self.output = output
         self.workers = workers
@@ -28,6 +31,7 @@ public struct RunOptions: Sendable {
         self.settings = settings
         self.progress = progress
         self.historyPath = historyPath
+        self.html = html
     }
 
     public static var defaultWorkers: Int { max(1, ProcessInfoCores.count) }

@@ -36,12 +36,15 @@ public struct RunSettings: Sendable, Equatable {
     public var receiptReadings: Int
     /// Median word height in pixels receipts are rescaled to for their second reading.
     public var receiptTextHeight: Double
+    /// The run's output folder when the HTML review report is on: each worker writes a small JPEG
+    /// of every flattened page into OUT/JOB/pages/ for it. nil: no previews (`--no-html`).
+    public var pagePreviews: String?
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
                 abbreviations: AbbreviationTable = .builtIn, degradation: Degradation = Degradation(),
                 insights: InsightOptions? = nil, dateOrder: DateOrder = .unspecified, receiptReadings: Int = 2,
-                receiptTextHeight: Double = 26, ocrCache: String? = nil) {
+                receiptTextHeight: Double = 26, ocrCache: String? = nil, pagePreviews: String? = nil) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -55,6 +58,7 @@ public struct RunSettings: Sendable, Equatable {
         self.receiptReadings = receiptReadings
         self.receiptTextHeight = receiptTextHeight
         self.ocrCache = ocrCache
+        self.pagePreviews = pagePreviews
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
@@ -63,7 +67,7 @@ public struct RunSettings: Sendable, Equatable {
             && a.degradation == b.degradation
             && a.insights == b.insights
             && a.dateOrder == b.dateOrder && a.receiptReadings == b.receiptReadings
-            && a.receiptTextHeight == b.receiptTextHeight
+            && a.receiptTextHeight == b.receiptTextHeight && a.pagePreviews == b.pagePreviews
     }
 
     /// Wine lists are read sparsely: Tesseract's automatic layout (psm 3) drops price and bin

@@ -40,7 +40,7 @@ public struct Runner: Sendable {
 
         let tasks = discovery.jobs.flatMap(\.images)
         let collector = ResultCollector(jobs: discovery.jobs, output: options.output, inbox: options.inbox,
-                                        insights: options.settings.insights,
+                                        insights: options.settings.insights, html: options.html,
                                         progress: ProgressReporter(style: options.progress, total: tasks.count))
         // Unchanged images (same bytes, same settings, same build) keep their earlier pages.
         let cache = options.cache
@@ -57,7 +57,9 @@ public struct Runner: Sendable {
             }
         }
         let queue = WorkQueue(pending)
-        let settings = options.settings
+        var runSettings = options.settings
+        if options.html { runSettings.pagePreviews = options.output }
+        let settings = runSettings
         let isolation = options.isolation
         let workers = max(1, min(options.workers, max(pending.count, 1)))
         let engineFailure: RunError? = await withTaskGroup(of: RunError?.self) { group in
@@ -131,6 +133,14 @@ public struct Runner: Sendable {
                 outcome.problems.append("\(failure.description); the night's reports were written, but this run is not in the history")
             }
         }
+        if options.html {
+            let page = RunHTMLReport(summary: summary, metrics: metrics, checks: await collector.checks,
+                                     problems: outcome.problems, files: Self.runFiles(in: options.output),
+                                     jobPages: await collector.htmlJobs)
+            do { try AtomicFile.write(Data(page.render().utf8), to: "\(options.output)/index.html") } catch {
+                outcome.problems.append(error.description)
+            }
+        }
         return outcome
     }
 
@@ -149,6 +159,12 @@ public struct Runner: Sendable {
         } catch {
             throw RunError(.usage, error.description)
         }
+    }
+
+    /// The run-level report files the run page links to, those present.
+    static func runFiles(in output: String) -> [String] {
+        ["summary.json", "metrics.csv", "metrics.json", "changes-summary.json"]
+            .filter { FileManager.default.fileExists(atPath: "\(output)/\($0)") }
     }
 
     func prepareOutput() throws(RunError) {
@@ -193,10 +209,18 @@ actor ResultCollector {
     private(set) var truthProblems: [String] = []
     /// Each finished job as the history keeps it (small: no boxes, text or match alternatives).
     private(set) var snapshots: [JobSnapshot] = []
+    /// Ground truth's verdict per entry, for the run page's calibration chart (small: no text kept
+    /// beyond the truth's line).
+    private(set) var checks: [EntryCheck] = []
+    /// Jobs whose index.html was written.
+    private(set) var htmlJobs: Set<String> = []
+    private let html: Bool
 
     private let inbox: String
 
-    init(jobs: [Job], output: String, inbox: String, insights: InsightOptions = InsightOptions(), progress: ProgressReporter) {
+    init(jobs: [Job], output: String, inbox: String, insights: InsightOptions = InsightOptions(), html: Bool = false,
+         progress: ProgressReporter) {
+        self.html = html
         var isDirectory: ObjCBool = false
         self.inbox = FileManager.default.fileExists(atPath: inbox, isDirectory: &isDirectory) && !isDirectory.boolValue
             ? (inbox as NSString).deletingLastPathComponent : inbox
@@ -231,11 +255,14 @@ actor ResultCollector {
         }
         snapshots.append(JobSnapshot(job: job, pages: pages))
         let sources = truth[job] ?? [:]
+        var jobEvaluations: [ImageEvaluation] = [], jobChecks: [EntryCheck] = []
         if !sources.isEmpty {
             let result = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox) { sources[$0.record.image] }
             evaluations += result.evaluations
             truthProblems += result.problems
             writeProblems += result.problems
+            jobEvaluations = result.evaluations
+            jobChecks = result.checks
             if !result.evaluations.isEmpty {
                 do {
                     try MetricsReportWriter.write(MetricsReport(images: result.evaluations, problems: result.problems), to: "\(output)/\(job)")
@@ -244,11 +271,28 @@ actor ResultCollector {
                 }
             }
         }
+        if html { writeHTML(job: job, pages: pages, evaluations: jobEvaluations, checks: jobChecks) }
         summaries.append(JobSummary(
             name: job, images: pages.count, failedImages: pages.filter { $0.record.error != nil }.count,
             entries: pages.reduce(0) { $0 + $1.entries.count },
             matchedEntries: pages.reduce(0) { $0 + $1.entries.filter { $0.match?.best != nil && $0.match?.type != MatchType.none }.count },
             timingsMS: pages.compactMap(\.record.timingsMS).reduce(StageTimings(), +)))
+    }
+
+    /// OUT/JOB/index.html, linking the report files the job has.
+    private func writeHTML(job: String, pages: [PageResult], evaluations: [ImageEvaluation], checks: [EntryCheck]) {
+        checks.forEach { self.checks.append($0) }
+        let directory = "\(output)/\(job)"
+        let files = ["entries.csv", "entries.json", "pages.json", "receipts.csv", "items.csv", "metrics.csv"]
+            .filter { FileManager.default.fileExists(atPath: "\(directory)/\($0)") }
+        let page = JobHTMLReport(job: job, pages: pages, evaluations: evaluations, checks: checks,
+                                 budget: insights.budget, files: files, runPage: JobHTMLReport.runPage(forJob: job))
+        do {
+            try AtomicFile.write(Data(page.render().utf8), to: "\(directory)/index.html")
+            htmlJobs.insert(job)
+        } catch {
+            writeProblems.append(error.description)
+        }
     }
 
     /// A job is one list: best value is marked across all its pages, then the report filters apply.

@@ -82,6 +82,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Most OCR readings per receipt: a second one at Tesseract's preferred text size is made when the first does not add up (1: read once).")
     var receiptReadings: Int = 2
 
+    @Flag(name: .long, help: "No HTML review report (OUT/index.html, OUT/JOB/index.html and the page previews in OUT/JOB/pages/).")
+    var noHTML = false
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -148,7 +151,7 @@ struct RunCommand: ParsableCommand {
                                    abbreviations: table,
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
                                    insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
-                                   ocrCache: ocrCache)
+                                   ocrCache: ocrCache, pagePreviews: noHTML ? nil : out)
         if worker {
             do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
                 FileHandle.standardError.write(Data("decant worker: \(error.message)\n".utf8))
@@ -158,7 +161,7 @@ struct RunCommand: ParsableCommand {
         }
         var options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
-                                 historyPath: noHistory ? nil : (history ?? "\(out)/history.sqlite"))
+                                 historyPath: noHistory ? nil : (history ?? "\(out)/history.sqlite"), html: !noHTML)
         if !inProcess {
             options.isolation = .processes(executable: RunFingerprint.executable,
                                            arguments: Array(CommandLine.arguments.dropFirst()) + ["--worker"], timeout: timeout)
@@ -179,6 +182,7 @@ struct RunCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(line.utf8))
         } else if !quiet {
             print("\(s.jobs.count) job(s), \(s.images) image(s), \(s.failedImages) failed, \(s.entries) entries (\(s.matchedEntries) matched) in \(String(format: "%.1f", s.wallClockMS / 1000)) s → \(out)/")
+            if !noHTML { print("review report → \(out)/index.html") }
             if let c = outcome.changes, c.recorded {
                 print("\(c.totals.total) change(s) in \(c.jobsWithChanges) job(s), \(c.newJobs) new job(s) since the last run → \(out)/changes-summary.json")
             }
