@@ -80,6 +80,21 @@ public final class Pipeline {
             flat.raster = flat.raster.scaled(by: 1 / settings.degradation.downscale)
             flat.ppi = flat.ppi.map { max(1, Int(Double($0) / settings.degradation.downscale)) }
         }
+        let prior: DocumentKind
+        switch settings.kind {
+        case .winelist: prior = .winelist
+        case .receipt: prior = .receipt
+        case .auto: prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: task.job)
+        }
+        // Dot leaders make Tesseract drop the bins and prices beside them (LeaderEraser). Receipts
+        // keep theirs: their amounts are read as one block and measured on real scans that way.
+        if prior != .receipt {
+            let erased = LeaderEraser.erase(flat.raster)
+            if erased.runs > 0 {
+                flat.raster = erased.raster
+                flat.report.steps["leaders"] = "\(erased.runs) runs, \(erased.dots) dots erased"
+            }
+        }
         record.flatten = flat.report
         record.flattenedWidth = flat.raster.width
         record.flattenedHeight = flat.raster.height
@@ -104,12 +119,6 @@ public final class Pipeline {
         }
 
         mark = Clock.now
-        let prior: DocumentKind
-        switch settings.kind {
-        case .winelist: prior = .winelist
-        case .receipt: prior = .receipt
-        case .auto: prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: task.job)
-        }
         let segmentation = settings.segmentation(for: prior)
         record.segmentation = segmentation.rawValue
         let cache = settings.ocrCache.map(RecognitionCache.init(folder:))
