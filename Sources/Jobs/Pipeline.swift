@@ -13,7 +13,7 @@ public final class Pipeline {
     let engine: TesseractEngine
     let matcher: Matcher
     let settings: RunSettings
-    let flattener = Flattener()
+    let flattener: Flattener
     /// The worker's orientation detector, created once with the pipeline; nil (leptonica's
     /// up/down test is used instead) when osd.traineddata is not installed.
     let orientation: OSDOrientation?
@@ -24,6 +24,7 @@ public final class Pipeline {
         self.engine = engine
         self.matcher = matcher
         self.settings = settings
+        flattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier))
         do {
             orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
             orientationProblem = nil
