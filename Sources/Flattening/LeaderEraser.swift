@@ -15,6 +15,9 @@ public enum LeaderEraser {
         public var runs: Int
         /// Number of dots erased.
         public var dots: Int
+        /// Ink components of the page that were not erased (letters, digits, rules), for later
+        /// steps that need the page's ink without binarizing it again.
+        public var components: [PixelRect]
     }
 
     /// Fewest dots that make a leader (an ellipsis has three).
@@ -24,7 +27,7 @@ public enum LeaderEraser {
         let gray = raster.grayscale()
         let boxes = components(of: gray)
         let runs = leaderRuns(in: boxes)
-        guard !runs.isEmpty else { return Result(raster: raster, runs: 0, dots: 0) }
+        guard !runs.isEmpty else { return Result(raster: raster, runs: 0, dots: 0, components: boxes) }
         var out = raster
         var dots = 0
         for run in runs {
@@ -33,7 +36,9 @@ public enum LeaderEraser {
                 dots += 1
             }
         }
-        return Result(raster: out, runs: runs.count, dots: dots)
+        let erased = Set(runs.joined().map { [$0.x, $0.y, $0.width, $0.height] })
+        let kept = boxes.filter { !erased.contains([$0.x, $0.y, $0.width, $0.height]) }
+        return Result(raster: out, runs: runs.count, dots: dots, components: kept)
     }
 
     /// Bounding boxes of the ink components, on a background-normalized copy so that uneven light
@@ -59,22 +64,39 @@ public enum LeaderEraser {
         }.sorted { $0.x < $1.x }
         guard dots.count >= minimumRun else { return [] }
 
-        // Chain each dot to the open run whose last dot lies just left of it on the same line.
+        // Chain each dot to the open run whose last dot lies just left of it on the same line. Runs
+        // are filed by the band of their last dot's height, so a page of specks stays linear.
         let maxGap = 2.2 * textHeight
         let lineTolerance = max(1.5, 0.22 * textHeight)
         var chains: [[PixelRect]] = []
+        var openByBand: [Int: [Int]] = [:]
+        func band(_ box: PixelRect) -> Int { Int(((Double(box.y) + Double(box.height) / 2) / lineTolerance).rounded(.down)) }
         for dot in dots {
             let cy = Double(dot.y) + Double(dot.height) / 2
-            var best: Int?
+            let home = band(dot)
+            var best: (chain: Int, band: Int)?
             var bestGap = Double.infinity
-            for (i, chain) in chains.enumerated() {
-                guard let last = chain.last else { continue }
-                let gap = Double(dot.x - last.maxX)
-                let lastCY = Double(last.y) + Double(last.height) / 2
-                guard gap >= 0, gap <= maxGap, abs(cy - lastCY) <= lineTolerance else { continue }
-                if gap < bestGap { bestGap = gap; best = i }
+            for b in (home - 1)...(home + 1) {
+                guard var open = openByBand[b] else { continue }
+                // Dots come left to right: a run that ended too far left never grows again.
+                open.removeAll { Double(dot.x - (chains[$0].last?.maxX ?? 0)) > maxGap }
+                openByBand[b] = open.isEmpty ? nil : open
+                for i in open {
+                    guard let last = chains[i].last else { continue }
+                    let gap = Double(dot.x - last.maxX)
+                    let lastCY = Double(last.y) + Double(last.height) / 2
+                    guard gap >= 0, abs(cy - lastCY) <= lineTolerance else { continue }
+                    if gap < bestGap { bestGap = gap; best = (i, b) }
+                }
             }
-            if let best { chains[best].append(dot) } else { chains.append([dot]) }
+            if let best {
+                openByBand[best.band]?.removeAll { $0 == best.chain }
+                chains[best.chain].append(dot)
+                openByBand[home, default: []].append(best.chain)
+            } else {
+                chains.append([dot])
+                openByBand[home, default: []].append(chains.count - 1)
+            }
         }
         return chains.filter { $0.count >= minimumRun && isEven($0) }
     }

@@ -89,8 +89,10 @@ public final class Pipeline {
         }
         // Dot leaders make Tesseract drop the bins and prices beside them (LeaderEraser). Receipts
         // keep theirs: their amounts are read as one block and measured on real scans that way.
+        var inkComponents: [PixelRect]?
         if prior != .receipt {
             let erased = LeaderEraser.erase(flat.raster)
+            inkComponents = erased.components
             if erased.runs > 0 {
                 flat.raster = erased.raster
                 flat.report.steps["leaders"] = "\(erased.runs) runs, \(erased.dots) dots erased"
@@ -145,6 +147,11 @@ public final class Pipeline {
            let again = try? recognize(receiptSegmentation) {
             page = again
             record.segmentation = receiptSegmentation.rawValue
+        }
+        // Words Tesseract's layout dropped (short prices alone at the margin) are read on their own.
+        if kind == .winelist, let inkComponents {
+            let added = MissedText.recover(&page, raster: flat.raster, components: inkComponents, ppi: flat.ppi, engine: engine)
+            if added > 0 { record.flatten?.steps["recovered"] = "\(added) words read again outside Tesseract's layout" }
         }
         timings.ocr = Clock.milliseconds(since: mark)
         record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
