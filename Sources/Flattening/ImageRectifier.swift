@@ -97,7 +97,8 @@ public struct ImageRectifier: Sendable {
 
         guard let angle = TextLineAngle.estimate(blobs: analysis.blobs), angle.confidence >= options.minimumAngleConfidence else {
             steps["page"] = "no page found: no text lines detected; reading the whole image"
-            let finished = finish(gray, blobHeight: nil, steps: &steps, clock: &clock)
+            // Without text lines the blob sizes may be grain, not print: enlarge little.
+            let finished = finish(gray, blobHeight: nil, maxUpscale: min(options.maxUpscale, 1.5), steps: &steps, clock: &clock)
             return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
                                  report: FlattenReport(method: .imageOnly, reason: "no page found", steps: steps))
         }
@@ -194,7 +195,8 @@ public struct ImageRectifier: Sendable {
     /// global threshold drops it; crisp black print must stay linear, because the curve fattens
     /// its strokes until digits merge and whole bin and price columns are dropped as noise.
     /// Scale and photometric steps shared by every path, including "no page found".
-    private func finish(_ input: Raster, blobHeight: Double?, steps: inout [String: String], clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
+    private func finish(_ input: Raster, blobHeight: Double?, maxUpscale: Double? = nil, steps: inout [String: String],
+                        clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
         var gray = input
         var blobHeight = blobHeight
         if blobHeight == nil {
@@ -203,9 +205,11 @@ public struct ImageRectifier: Sendable {
         }
         var factor = 1.0
         if let h = blobHeight, h > 0 {
-            factor = min(options.maxUpscale, max(0.4, options.targetBlobHeight / h))
+            factor = min(maxUpscale ?? options.maxUpscale, max(0.4, options.targetBlobHeight / h))
             if factor > 0.87 && factor < 1.15 { factor = 1 }
-            if Double(gray.width) * Double(gray.height) * factor * factor > 40e6 { factor = (40e6 / Double(gray.width * gray.height)).squareRoot() }
+            // At most 24 MP: small text on a 4 MP photo fits, and noise taken for tiny text cannot
+            // blow a page up to 40 MP of grain.
+            if Double(gray.width) * Double(gray.height) * factor * factor > 24e6 { factor = (24e6 / Double(gray.width * gray.height)).squareRoot() }
         }
         if factor != 1 {
             let pix = OwnedPix(gray)

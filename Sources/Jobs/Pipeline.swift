@@ -20,6 +20,10 @@ public final class Pipeline {
     /// Why OSD is unavailable, reported on every page so the gap is visible.
     let orientationProblem: String?
 
+    /// More ink components than a dense printed page has letters (a full A4 page of 10-point text
+    /// has about 15,000).
+    static let noisyPageComponents = 40_000
+
     public init(engine: TesseractEngine, matcher: Matcher, settings: RunSettings) {
         self.engine = engine
         self.matcher = matcher
@@ -122,7 +126,15 @@ public final class Pipeline {
         }
 
         mark = Clock.now
-        let segmentation = settings.segmentation(for: prior)
+        var segmentation = settings.segmentation(for: prior)
+        // Sparse reading makes a word of every speck: on a page buried in noise (a table top's
+        // texture normalized into grain) it runs for many minutes. Tesseract's own layout analysis
+        // sets such regions aside as images.
+        if segmentation == .sparse, settings.segmentation == nil, let specks = inkComponents?.count,
+           specks > Self.noisyPageComponents {
+            segmentation = .auto
+            record.flatten?.steps["noise"] = "\(specks) ink components: read with automatic layout instead of sparse"
+        }
         record.segmentation = segmentation.rawValue
         let cache = settings.ocrCache.map(RecognitionCache.init(folder:))
         func recognize(_ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
