@@ -70,13 +70,13 @@ public struct ShardMerger: Sendable {
                 await collector.add(page, reused: true)
                 continue
             }
-            // Pages the shard did not keep (a worker crash or timeout) are taken from its pages.json.
+            // Pages the shard did not keep are taken from its reports: a worker crash or timeout, or
+            // identical files in one job (one cache file per content, so only the last one's name).
             let jobPages: [String: PageResult]
             if let known = reportsByJob["\(part)\u{0}\(task.job)"] {
                 jobPages = known
             } else {
-                let read = try? JobReportReader(directory: "\(shard.folder)/\(task.job)").read()
-                jobPages = Dictionary((read?.pages ?? []).map { ($0.record.image, $0) }, uniquingKeysWith: { a, _ in a })
+                jobPages = Self.reportedPages(job: task.job, in: shard.folder)
                 reportsByJob["\(part)\u{0}\(task.job)"] = jobPages
             }
             if let page = jobPages[task.fileName] {
@@ -153,6 +153,28 @@ public struct ShardMerger: Sendable {
         let cache = ResultCache(output: folder, fingerprint: "")
         guard let page = cache.load(key), page.record.job == task.job, page.record.image == task.fileName else { return nil }
         return page
+    }
+
+    /// A shard's job as its reports tell it, by image: pages.json, entries.json, the .txt files,
+    /// receipts.json and items.json. Entries a report filter (`--min-score`, …) dropped in the shard
+    /// cannot come back; without filters the page is whole.
+    static func reportedPages(job: String, in folder: String) -> [String: PageResult] {
+        let directory = "\(folder)/\(job)"
+        guard let read = try? JobReportReader(directory: directory).read() else { return [:] }
+        func decode<T: Decodable>(_ name: String, as: T.Type) -> T? {
+            FileManager.default.contents(atPath: "\(directory)/\(name)").flatMap { try? JSONDecoder().decode(T.self, from: $0) }
+        }
+        let receipts = decode("receipts.json", as: ReceiptsReport.self)?.receipts ?? []
+        let items = decode("items.json", as: ItemsReport.self)?.items ?? []
+        var pages: [String: PageResult] = [:]
+        for var page in read.pages {
+            // The .txt sidecar ends with a newline the writer added.
+            if let text = page.text, text.hasSuffix("\n") { page.text = String(text.dropLast()) }
+            page.receipt = receipts.first { $0.image == page.record.image }
+            page.items = items.filter { $0.image == page.record.image }
+            pages[page.record.image] = page
+        }
+        return pages
     }
 
     /// The page's preview picture, for the merged HTML report.

@@ -25,24 +25,33 @@ import Testing
         return inbox
     }
 
-    /// Every file under `folder` (relative paths), leaving out the history database, the lock
-    /// and the shard record, which are not reports.
+    /// Every file under `folder` (relative paths), leaving out what is not a report: the history
+    /// database, the shard record and `.decant/` (the lock, and the page cache, where identical
+    /// images of a job share one file holding whichever was read last).
     static func files(in folder: String) -> [String] {
         let all = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
         return all.filter { path in
+            guard !path.hasPrefix(".decant/") else { return false }
             var isDirectory: ObjCBool = false
             FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isDirectory)
             let name = (path as NSString).lastPathComponent
-            return !isDirectory.boolValue && !name.hasPrefix("history.sqlite") && name != "lock" && name != "shard.json"
+            return !isDirectory.boolValue && !name.hasPrefix("history.sqlite") && name != "shard.json"
         }.sorted()
     }
 
-    static let timingKeys: Set<String> = ["timingsMS", "wallClockMS", "ms", "seconds"]
+    /// Times and clock readings: stage times, wall clock, the rectifier's step times (`ms.*` in a
+    /// page's flatten steps) and the history's run start.
+    static func isTiming(_ key: String) -> Bool {
+        ["timingsMS", "wallClockMS", "runStartedAt"].contains(key) || key.hasPrefix("ms.")
+    }
 
-    /// The file with its timing fields removed: JSON keys named in `timingKeys`, at any depth.
-    /// Other files are compared as they are, except the HTML pages' stage-time figures.
-    static func comparable(_ path: String) throws -> Data {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    /// The file with its timing fields removed (see `isTiming`), at any depth.
+    /// Other files are compared as they are, except the HTML pages' time figures. The output
+    /// folder's own path (the history's location in changes-summary.json) reads as "OUT".
+    static func comparable(_ path: String, output: String) throws -> Data {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard ["json", "csv", "txt", "html"].contains((path as NSString).pathExtension) else { return bytes }
+        let data = Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: output, with: "OUT").utf8)
         if path.hasSuffix(".json") {
             let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return try JSONSerialization.data(withJSONObject: stripped(object), options: [.sortedKeys, .fragmentsAllowed])
@@ -55,7 +64,7 @@ import Testing
 
     static func stripped(_ value: Any) -> Any {
         if let object = value as? [String: Any] {
-            return object.filter { !timingKeys.contains($0.key) }.mapValues(stripped)
+            return object.filter { !isTiming($0.key) }.mapValues(stripped)
         }
         if let array = value as? [Any] { return array.map(stripped) }
         return value
@@ -104,8 +113,12 @@ import Testing
         #expect(expected.contains("index.html") && expected.contains("metrics.json") && expected.contains("summary.json"))
         #expect(expected.contains("smoke/receipts.csv") && expected.contains("receipts/items.json"))
         #expect(Self.files(in: merged) == expected)
+        // The merged folder keeps the pages, so a later run into it reads nothing again.
+        let cached = try FileManager.default.contentsOfDirectory(atPath: merged + "/.decant/results")
+        #expect(Set(cached) == Set(try FileManager.default.contentsOfDirectory(atPath: whole + "/.decant/results")))
         for file in expected where FileManager.default.fileExists(atPath: "\(merged)/\(file)") {
-            let a = try Self.comparable("\(whole)/\(file)"), b = try Self.comparable("\(merged)/\(file)")
+            let a = try Self.comparable("\(whole)/\(file)", output: whole)
+            let b = try Self.comparable("\(merged)/\(file)", output: merged)
             #expect(a == b, "\(file) differs between the single run and the merge")
         }
         for folder in [inbox, base, (whole as NSString).deletingLastPathComponent] { try? FileManager.default.removeItem(atPath: folder) }
@@ -136,8 +149,14 @@ import Testing
     }
 }
 
-/// The HTML report's timing figures, as the tests see them; see `HTMLTimings.strip`.
+/// What differs between two renderings of the same review page besides content: times printed as
+/// "12.3 s" (the run's wall clock, a job's and a page's reading time), the rectifier's step times
+/// (`<dt>ms.angle</dt><dd>58</dd>`), and the script nonce of the Content-Security-Policy, which is
+/// fresh on every rendering by design.
 enum HTMLTimings {
-    /// Takes out what the review pages print about time (filled in once the pages are inspected).
-    static func strip(_ html: String) -> String { html }
+    static func strip(_ html: String) -> String {
+        [(#"[0-9]+(\.[0-9]+)? s\b"#, "# s"), (#"<dt>ms\.([a-zA-Z]+)</dt><dd>[0-9.]+</dd>"#, "<dt>ms.$1</dt><dd>#</dd>"),
+         (#"nonce-[a-z0-9]+"#, "nonce-#"), (#"nonce="[a-z0-9]+""#, "nonce=\"#\"")]
+            .reduce(html) { $0.replacingOccurrences(of: $1.0, with: $1.1, options: .regularExpression) }
+    }
 }
