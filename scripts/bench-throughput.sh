@@ -18,6 +18,7 @@
 #   WORKERS parallel processes for both sides (default 2)
 #   DECANT_ARGS  extra `decant run` arguments (e.g. "--receipt-readings 1")
 #   KEEP    folder to keep outputs in (default: a temporary folder, removed)
+#   DECANT  a decant binary to use as is, skipping the build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -29,26 +30,28 @@ LIMIT=${LIMIT:-}
 read -r -a EXTRA <<< "${DECANT_ARGS:-}"
 export OMP_THREAD_LIMIT=1
 
-swift build -c release --product decant >&2
-DECANT=$ROOT/.build/release/decant
+if [ -z "${DECANT:-}" ]; then
+    swift build -c release --product decant >&2
+    DECANT=$ROOT/.build/release/decant
+fi
 command -v tesseract >/dev/null || { echo "tesseract CLI not found (apt-get install tesseract-ocr)" >&2; exit 69; }
 WORK=${KEEP:-$(mktemp -d /tmp/decant-bench-XXXXXX)}
 mkdir -p "$WORK"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT
 
-echo "# decant bench-throughput — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# decant bench-throughput — $(date -u +%Y-%m-%dT%H:%MZ), $(getconf _NPROCESSORS_ONLN) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# $(tesseract --version 2>&1 | head -1), decant $("$DECANT" --version), workers $WORKERS, extra: ${EXTRA[*]:-none}"
 
 bench_set() {
-    local name=$1 inbox=$2; shift 2
+    local name=$1 inbox=$2 sub=$3; shift 3
     local dir="$WORK/$name"
     rm -rf "$dir"; mkdir -p "$dir/raw" "$dir/inbox"
     # The same images for both sides; the inbox keeps the set's folder layout (jobs) and sidecars.
     local list="$dir/images.txt"
-    (cd "$inbox" && find . -type f \( -name '*.jpg' -o -name '*.jpeg' -o -name '*.png' \) \
+    (cd "$inbox" && find "./$sub" -type f \( -name '*.jpg' -o -name '*.jpeg' -o -name '*.png' \) \
         ! -name '*.depth.png' ! -name '*.flat.png' | sed 's|^\./||' | sort) > "$list"
     if [ -n "$LIMIT" ]; then head -n "$LIMIT" "$list" > "$list.tmp"; mv "$list.tmp" "$list"; fi
-    local n; n=$(wc -l < "$list")
+    local n status=0; n=$(wc -l < "$list")
     while read -r rel; do
         local base="${rel%.*}" d; d=$(dirname "$rel"); mkdir -p "$dir/inbox/$d"
         for f in "$inbox/$rel" "$inbox/$base".{depth.png,camera.json,gt.json,gt.txt}; do
@@ -62,7 +65,7 @@ bench_set() {
         fi
     done < "$list"
 
-    echo; echo "## $name: $n images ($inbox)"
+    echo; echo "## $name: $n images ($inbox/$sub)"
     # (a) raw tesseract: one process per image, WORKERS at a time, each single-threaded.
     local start end
     start=$(date +%s.%N)
@@ -73,8 +76,10 @@ bench_set() {
 
     # (b) decant run --jobs WORKERS over the same images (a fresh output folder: nothing cached).
     MONITOR_TOTAL=$n python3 "$ROOT/scripts/throughput-monitor.py" "$dir/decant.json" -- \
-        "$DECANT" run "$dir/inbox/$([ "$name" = sroie ] && echo img)" --out "$dir/out" --jobs "$WORKERS" \
-        --log-format json "$@" ${EXTRA[@]+"${EXTRA[@]}"} > /dev/null || true
+        "$DECANT" run "$dir/inbox/$sub" --out "$dir/out" --jobs "$WORKERS" \
+        --log-format json "$@" ${EXTRA[@]+"${EXTRA[@]}"} > /dev/null || status=$?
+    # 2: finished with some images failed (counted below); anything else is not a measurement.
+    if [ "${status:-0}" -ne 0 ] && [ "${status:-0}" -ne 2 ]; then echo "decant run failed (exit $status)" >&2; exit 1; fi
 
     python3 - "$dir" "$n" "$*" <<'PY'
 import json, os, sys, glob, statistics
@@ -91,7 +96,7 @@ print(f"raw tesseract  : {n} images in {raw_wall:7.1f} s = {raw_rate:5.2f} image
 print(f"decant run     : {n} images in {dec_wall:7.1f} s = {dec_rate:5.2f} images/s   CPU {m['cpuSeconds']:7.1f} s ({m['cpuSeconds']/n:.2f} s/image)   exit {m['exit']}  ({args or 'defaults'})")
 print(f"ratio decant/raw: {dec_rate / raw_rate:.2f}x (images/s)   CPU ratio raw/decant: {raw_cpu / m['cpuSeconds']:.2f}x")
 peaks = m["peakRSSMiBByProcess"]
-print(f"decant peak RSS: workers {peaks.get('worker')} MiB, parent {peaks.get('decant')} MiB")
+print(f"decant peak RSS: workers {peaks.get('worker')} MiB, parent {peaks.get('parent')} MiB")
 for s in m["rssByProgress"]:
     print(f"   after {s['images']:4d} images: worker RSS now {s['workerRSSMiB']} MiB")
 # Per-stage time from pages.json (sum over pages; receipts' second OCR reading is inside 'entries').
@@ -125,10 +130,10 @@ for set in "${SETS[@]}"; do
             [ -d "$SROIE/img" ] || { echo "$SROIE/img not found; skipping sroie" >&2; continue; }
             # A folder of receipts: told so, as a user would (auto would also find them, at one
             # more OCR reading per receipt for the kind check).
-            bench_set sroie "$SROIE/img" --kind receipt ;;
+            bench_set sroie "$SROIE" img --kind receipt ;;
         corpus)
             [ -d "$CORPUS" ] || scripts/make-bench-corpus.sh "$CORPUS" >&2
-            bench_set corpus "$CORPUS" ;;
+            bench_set corpus "$CORPUS" . ;;
         *) echo "unknown set $set (sroie, corpus)" >&2; exit 64 ;;
     esac
 done

@@ -68,6 +68,8 @@ def main():
                 if s is None:
                     continue
                 role, hwm, rss = s
+                if pid == proc.pid:
+                    role = "parent"
                 with lock:
                     old = peaks.get(pid, (role, 0.0))[1]
                     peaks[pid] = (role, max(old, hwm, rss))
