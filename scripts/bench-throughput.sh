@@ -110,10 +110,14 @@ for path in glob.glob(f"{d}/out/**/pages.json", recursive=True):
         readings += sum("receipt read 2 times" in w for w in p.get("warnings", []))
         for k, v in (p.get("timingsMS") or {}).items():
             if k in sums: sums[k] += v
+        for k, v in ((p.get("flatten") or {}).get("steps") or {}).items():
+            if k.startswith("ms."): sums[k] = sums.get(k, 0.0) + float(v)
 report = dec_wall - (m["lastImageSeconds"] or dec_wall)
 tot = sums["total"] or 1
 print(f"decant stages (ms per image, share of worker time; {pages} pages, {failed} failed, kinds {kinds}, {readings} receipts read twice):")
 print("   " + "  ".join(f"{k} {sums[k]/max(pages,1):7.0f} ({100*sums[k]/tot:4.1f}%)" for k in stages[:-1]) + f"  total {sums['total']/max(pages,1):7.0f}")
+steps = sorted(((k, v) for k, v in sums.items() if k.startswith("ms.")), key=lambda kv: -kv[1])
+print("   flatten steps (ms per image): " + ", ".join(f"{k[3:]} {v/max(pages,1):.0f}" for k, v in steps))
 print(f"   report (after the last image: last job's reports, metrics, HTML, history): {report:.2f} s")
 try:
     metrics = json.load(open(f"{d}/out/metrics.json"))["corpus"]["metrics"]

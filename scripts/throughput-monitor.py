@@ -71,7 +71,9 @@ def main():
                 if pid == proc.pid:
                     role = "parent"
                 with lock:
-                    old = peaks.get(pid, (role, 0.0))[1]
+                    known, old = peaks.get(pid, (role, 0.0))
+                    # An exiting process shows an empty command line: keep the name first seen.
+                    role = known if known != "?" else role
                     peaks[pid] = (role, max(old, hwm, rss))
                     latest[pid] = (role, rss)
             time.sleep(0.05)
