@@ -132,8 +132,8 @@ for set in "${SETS[@]}"; do
     case $set in
         sroie)
             [ -d "$SROIE/img" ] || { echo "$SROIE/img not found; skipping sroie" >&2; continue; }
-            # A folder of receipts: told so, as a user would (auto would also find them, at one
-            # more OCR reading per receipt for the kind check).
+            # A folder of receipts: told so, as a user would (with auto, a receipt first taken for
+            # a wine list by its shape is read once more, as a receipt).
             bench_set sroie "$SROIE" img --kind receipt ;;
         corpus)
             [ -d "$CORPUS" ] || scripts/make-bench-corpus.sh "$CORPUS" >&2
