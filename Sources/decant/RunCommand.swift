@@ -6,6 +6,7 @@ import Imaging
 import Jobs
 import Recognition
 import Evaluation
+import Flattening
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,6 +50,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: "SQLite run history to record this run in and compare it with; changes go to OUT/JOB/changes.csv|json and OUT/changes-summary.json (default: OUT/history.sqlite).")
     var history: String?
+
+    @Option(name: .long, help: ArgumentHelp("Image-only rectifier setting name=value (repeatable), for tuning runs; names as in `decant bench inv3d --set`.", visibility: .hidden))
+    var rectifierOption: [String] = []
 
     @Flag(name: .long, help: ArgumentHelp("Skip flattening (a deliberately worse pipeline, to prove the accuracy gate bites).", visibility: .hidden))
     var disableFlattening = false
@@ -154,13 +158,23 @@ struct RunCommand: ParsableCommand {
         let runYear = asOf.flatMap(Self.year(of:)) ?? FieldParser.currentYear
         let insights = InsightOptions(year: runYear, budget: budget, minScore: minScore, colour: colour,
                                       readyNow: readyNow, bestValueOnly: bestValue)
-        let settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
+        var settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
                                    segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
                                    limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
                                    insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
                                    ocrCache: ocrCache, pagePreviews: noHTML ? nil : out)
+        do throws(RectifierOptionError) {
+            for pair in rectifierOption {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw RectifierOptionError("\(pair): expected name=value") }
+                try settings.rectifier.set(parts[0], parts[1])
+            }
+        } catch {
+            FileHandle.standardError.write(Data("decant: --rectifier-option \(error.description)\n".utf8))
+            throw ExitCode(64)
+        }
         if worker {
             do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
                 FileHandle.standardError.write(Data("decant worker: \(error.message)\n".utf8))
