@@ -101,6 +101,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Read images in this process instead of crash-isolated worker processes (debugging, valgrind).")
     var inProcess = false
 
+    @Option(name: .long, help: ArgumentHelp("Read only part K of N of the images (K = 1…N), chosen by a stable hash of job and file name; combine the N output folders with `decant merge`. A shard records no history (the merge does).", valueName: "K/N"))
+    var shard: String?
+
     @Flag(name: .long, help: "Do not record this run in the history database.")
     var noHistory = false
 
@@ -126,6 +129,12 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--colour must be one of red, white, rose, sparkling, sweet, fortified")
         }
         guard receiptReadings >= 1 else { throw ValidationError("--receipt-readings must be at least 1") }
+        if let shard {
+            guard Shard(argument: shard) != nil else {
+                throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (e.g. 1/4 … 4/4), got \"\(shard)\"")
+            }
+            if history != nil { throw ValidationError("--shard runs record no history: pass --history to `decant merge` instead") }
+        }
     }
 
     /// The year of a YYYY-MM-DD date (month and day checked for range).
@@ -175,7 +184,8 @@ struct RunCommand: ParsableCommand {
         }
         var options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
-                                 historyPath: noHistory ? nil : (history ?? "\(out)/history.sqlite"), html: !noHTML)
+                                 historyPath: noHistory || shard != nil ? nil : (history ?? "\(out)/history.sqlite"), html: !noHTML)
+        options.shard = shard.flatMap(Shard.init(argument:))
         if !inProcess {
             options.isolation = .processes(executable: RunFingerprint.executable,
                                            arguments: Array(CommandLine.arguments.dropFirst()) + ["--worker"], timeout: timeout)
