@@ -89,20 +89,10 @@ public struct FieldParser: Sendable {
         }
         // Vintage: the first plausible year token not marked as an identifier.
         var vintage: Vintage?
-        var nameTokens: [String] = []
-        for (index, token) in tokens.enumerated() {
-            if vintage == nil, let v = vintageValue(token) {
-                let before = index > 0 ? tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
-                let after = index + 1 < tokens.count ? tokens[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
-                // Markers ("Bin", "Cask", "Édition") and units ("yr", "ml") only turn numbers into identifiers.
-                let numeric = v != .nonVintage
-                let marked = numeric && (Self.identifierMarkers.contains(before) || (index > 0 && Self.identifierMarkers.contains(tokens[index - 1].lowercased())))
-                if !marked && !(numeric && Self.nonVintageFollowers.contains(after)) {
-                    vintage = v
-                    continue
-                }
-            }
-            nameTokens.append(token)
+        var nameTokens = tokens
+        if let index = vintageIndex(tokens) {
+            vintage = vintageValue(tokens[index])
+            nameTokens.remove(at: index)
         }
         let name = Self.cleanName(abbreviations.expand(nameTokens.joined(separator: " ")))
         return ParsedFields(name: name, vintage: vintage, prices: [], currency: nil, bottleSizeML: size, bin: bin)
@@ -119,6 +109,12 @@ public struct FieldParser: Sendable {
             let token = tokens[index]
             if token == "/" || token == "|" {
                 items.insert(.slash, at: 0)
+            } else if token.lowercased() == "price", index > 0, tokens[index - 1].lowercased() == "market" {
+                // "Market Price": one price without an amount, over two tokens.
+                items.insert(.price(PriceToken(amount: nil, currency: nil, tokens: (index - 1)...index)), at: 0)
+                start = index - 1
+                index -= 2
+                continue
             } else if token.count > 1, token.hasSuffix("/") || token.hasPrefix("/"),
                       let price = Self.price(token.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) {
                 // "27/ 104", "27 /104": the slash of a pair stuck to one of its prices.
@@ -130,10 +126,21 @@ public struct FieldParser: Sendable {
                 for p in split.reversed() { items.insert(.price(PriceToken(amount: p.amount, currency: p.currency, tokens: index...index)), at: 0) }
             } else if let price = Self.price(token) ?? Self.price(Self.repairedNumber(token)) {
                 // A bare four-digit year is the vintage, not a price ("2015 450", "Ch. Palmer 2005"),
-                // unless a currency printed after it says otherwise ("1995 €").
-                let followedByCurrency: Bool = { if case .currency = items.first { return true } else { return false } }()
-                if price.currency == nil, let amount = price.amount, token.count == 4, !followedByCurrency,
+                // unless a currency printed after it says otherwise ("1995 €": a run of prices with
+                // their signs after them, not "2015 € 80,50"), or the vintage stands right before it
+                // ("Ch. Margaux 2015 1995").
+                let followedByCurrency: Bool = {
+                    guard case .currency = items.first, case .currency = items.last else { return false }
+                    return true
+                }()
+                let afterVintage = index > 0 && items.isEmpty && isVintage(at: index - 1, in: Array(tokens[..<index]))
+                if price.currency == nil, let amount = price.amount, token.count == 4, !followedByCurrency, !afterVintage,
                    (1900...(runYear + 1)).contains(Int(amount)), !token.contains(".") && !token.contains(",") {
+                    break
+                }
+                // "Bin 389", "Cask 23", "No. 5": an identifier's number, not a price.
+                if price.currency == nil, index > 0, token.allSatisfy(\.isNumber),
+                   Self.identifierMarkers.contains(tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters)) {
                     break
                 }
                 items.insert(.price(PriceToken(amount: price.amount, currency: price.currency, tokens: index...index)), at: 0)
@@ -194,7 +201,9 @@ public struct FieldParser: Sendable {
         let upper = t.uppercased()
         if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" { return .nonVintage }
         if t.count == 4, let y = Int(t), (1900...(runYear + 1)).contains(y) { return .year(y) }
-        if t.count == 3, let f = t.first, Self.apostrophes.contains(f), let yy = Int(t.dropFirst()) {
+        // '15 with a digit misread ("’l5", "‘O4"): the two characters after the mark can only be digits.
+        if t.count == 3, let f = t.first, Self.apostrophes.contains(f),
+           let yy = Int(String(t.dropFirst().map { Self.digitConfusions[$0] ?? $0 })) {
             let pivot = (runYear + 1) % 100
             return .year(yy <= pivot ? 2000 + yy : 1900 + yy)
         }

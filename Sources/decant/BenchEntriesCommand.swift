@@ -54,10 +54,10 @@ struct BenchEntriesCommand: ParsableCommand {
     @Option(name: .long, help: "Run date YYYY-MM-DD two-digit vintages pivot on (default: the lists' year, 2025-12-31).")
     var asOf = "2025-12-31"
 
-    @Option(name: .long, help: ArgumentHelp("Re-read the recognized pages of an OCR cache instead (no OCR): NAME files written by --ocr-cache.", visibility: .hidden))
+    @Option(name: .long, help: ArgumentHelp("Re-read the recognized pages of an OCR cache instead (no OCR, no flattening): a folder written by `decant run --ocr-cache`, with --inbox; or, with --work, the --ocr-cache folder of an earlier bench run.", visibility: .hidden))
     var replay: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --replay: the inbox whose JOB/NAME.gt.json are the truth.", visibility: .hidden))
+    @Option(name: .long, help: ArgumentHelp("With --replay: the inbox whose JOB/NAME.gt.json are the truth (e.g. Corpus/winelists).", visibility: .hidden))
     var inbox: String?
 
     @Option(name: .long, help: ArgumentHelp("With --replay: print the rows and entries of pages whose name contains this.", visibility: .hidden))
@@ -67,7 +67,9 @@ struct BenchEntriesCommand: ParsableCommand {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard RunCommand.year(of: asOf) != nil else { throw ValidationError("--as-of must be a date YYYY-MM-DD") }
-        if replay != nil, inbox == nil { throw ValidationError("--replay needs --inbox (where the ground truth is)") }
+        if replay != nil, inbox == nil, work == nil {
+            throw ValidationError("--replay needs --inbox (where the ground truth is) or --work (an earlier bench run's folder)")
+        }
     }
 
     var runYear: Int { RunCommand.year(of: asOf) ?? FieldParser.currentYear }
@@ -77,6 +79,15 @@ struct BenchEntriesCommand: ParsableCommand {
             let report = try EntryReplay(cache: replay, inbox: inbox, runYear: runYear, explain: explain).run()
             let jobs = Dictionary(grouping: report.images, by: \.job).sorted { $0.key < $1.key }
             print(Self.table(jobs.map { ($0.key, MetricsReport(images: $0.value)) }))
+            return
+        }
+        if let replay, let work {
+            // The two sets of an earlier bench run, each against its own cache folder.
+            let results = try Self.sets.map { set in
+                (set.label, try EntryReplay(cache: "\(replay)/\(set.folder)", inbox: "\(work)/\(set.folder)", runYear: runYear,
+                                            explain: explain).run())
+            }
+            print(Self.table(results))
             return
         }
         let root = work ?? NSTemporaryDirectory() + "decant-bench-entries-\(UUID().uuidString)"
@@ -97,17 +108,22 @@ struct BenchEntriesCommand: ParsableCommand {
             }
         }
         var results: [(String, MetricsReport)] = []
-        for (set, inbox) in [("flat renders", renders), ("photos", photos)] {
-            let settings = RunSettings(kind: .winelist, runYear: runYear, ocrCache: ocrCache)
-            let options = RunOptions(inbox: inbox, output: "\(root)/reports/\(set == "photos" ? "photos" : "renders")", workers: jobs,
+        for set in Self.sets {
+            // One cache folder per set: renders and photos share job and image names.
+            let settings = RunSettings(kind: .winelist, runYear: runYear, ocrCache: ocrCache.map { "\($0)/\(set.folder)" })
+            let inbox = "\(root)/\(set.folder)"
+            let options = RunOptions(inbox: inbox, output: "\(root)/reports/\(set.folder)", workers: jobs,
                                      settings: settings, progress: .quiet, historyPath: nil)
             let outcome = try blocking { try await Runner(options: options).run() }
             guard let metrics = outcome.metrics else { throw ValidationError("\(inbox): no ground truth was evaluated") }
-            results.append((set, metrics))
+            results.append((set.label, metrics))
         }
         print(Self.table(results))
         if work != nil { print("\nLists, renders and reports kept in \(root).") }
     }
+
+    /// The two readings of the same lists: clean renders (no camera, no flattening) and photos.
+    static let sets: [(label: String, folder: String)] = [("flat renders", "renders"), ("photos", "photos")]
 
     /// One row per set and scope: the corpus, each layout, each page shape, and (for photos) the
     /// photos with depth.
@@ -148,13 +164,20 @@ struct EntryReplay {
     func run() throws -> MetricsReport {
         let parser = WineListParser(fields: FieldParser(runYear: runYear))
         var evaluations: [ImageEvaluation] = []
-        let files = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".json") }.sorted()
-        for file in files {
-            // JOB__NAME.KEY.json, the job's slashes written as "__".
+        // JOB__NAME.KEY.json, the job's slashes written as "__". A page read again after the
+        // flattener changed has a new key: only the newest reading of each page counts.
+        var newest: [String: (file: String, job: String, name: String, date: Date)] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: cache) where file.hasSuffix(".json") && !file.hasPrefix(".") {
             let stem = String(file.dropLast(".json".count))
             guard let dot = stem.lastIndex(of: "."), let split = stem.range(of: "__", options: .backwards) else { continue }
             let job = String(stem[..<split.lowerBound]).replacingOccurrences(of: "__", with: "/")
             let name = String(stem[split.upperBound..<dot])
+            let date = (try? FileManager.default.attributesOfItem(atPath: "\(cache)/\(file)")[.modificationDate] as? Date) ?? .distantPast
+            if let kept = newest["\(job)/\(name)"], kept.date >= date { continue }
+            newest["\(job)/\(name)"] = (file, job, name, date)
+        }
+        for (_, page) in newest.sorted(by: { $0.key < $1.key }) {
+            let (file, job, name) = (page.file, page.job, page.name)
             let truthPath = "\(inbox)/\(job)/\(name).gt.json"
             guard FileManager.default.fileExists(atPath: truthPath),
                   let data = FileManager.default.contents(atPath: "\(cache)/\(file)") else { continue }
