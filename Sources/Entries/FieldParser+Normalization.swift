@@ -57,7 +57,7 @@ extension FieldParser {
         let before = index > 0 ? tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
         let rawBefore = index > 0 ? tokens[index - 1].lowercased() : ""
         let after = index + 1 < tokens.count ? tokens[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
-        return !Self.identifierMarkers.contains(before) && !Self.identifierMarkers.contains(rawBefore)
-            && !Self.nonVintageFollowers.contains(after)
+        let markers = tokens[index].filter(\.isNumber).count == 4 ? Self.yearIdentifierMarkers : Self.identifierMarkers
+        return !markers.contains(before) && !markers.contains(rawBefore) && !Self.nonVintageFollowers.contains(after)
     }
 }

@@ -26,7 +26,7 @@ public struct FieldParser: Sendable {
 
     static let currencySymbols: Set<Character> = ["$", "€", "£", "¥"]
     /// Marks before a two-digit vintage ('15, ’15), with the quotes OCR reads them as.
-    static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´", "′", "\"", "“", "”"]
+    static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´", "′", "\"", "“", "”", "°", "*"]
     /// Currency written as a word or code beside the amount.
     static let currencyWords: [String: String] = ["EUR": "€", "USD": "$", "GBP": "£", "AUD": "$", "NZD": "$", "CAD": "$",
                                                   "CHF": "CHF", "US$": "$", "A$": "$"]
@@ -37,7 +37,9 @@ public struct FieldParser: Sendable {
                                                           "i": "1", "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2"]
 
     static func repairedNumber(_ token: String) -> String {
-        guard token.filter(\.isNumber).count >= 2, token.contains(where: { digitConfusions[$0] != nil }) else { return token }
+        // A currency sign says the token is an amount: one real digit is then evidence enough ("l1Z€").
+        let hasCurrency = token.first.map(currencySymbols.contains) == true || token.last.map(currencySymbols.contains) == true
+        guard token.filter(\.isNumber).count >= (hasCurrency ? 1 : 2), token.contains(where: { digitConfusions[$0] != nil }) else { return token }
         let symbols = token.prefix { currencySymbols.contains($0) }
         let core = token.dropFirst(symbols.count)
         // A leading S is more often a dollar sign than a five: left alone.
@@ -48,6 +50,9 @@ public struct FieldParser: Sendable {
     static let nonVintageFollowers: Set<String> = ["yr", "yrs", "year", "years", "yo", "ml", "cl", "l", "tawny", "ans", "anni", "jahre"]
     /// Words before a number that make it an identifier (Bin 389, Cask 23, Édition 171).
     static let identifierMarkers: Set<String> = ["bin", "cask", "édition", "edition", "lot", "no", "nº", "n°", "#", "clone", "batch", "blend", "release", "parcel", "block"]
+    /// The markers that make even a plausible year an identifier ("Bin 2015"); after the others a
+    /// year is still the vintage ("The Chocolate Block 2022", "Lot 2019").
+    static let yearIdentifierMarkers: Set<String> = ["bin", "cask", "édition", "edition", "no", "nº", "n°", "#"]
 
     public func parse(_ text: String, columns: [PriceColumn] = []) -> ParsedFields {
         let tokens = Self.tokens(Self.removeLeaders(text))
@@ -173,8 +178,10 @@ public struct FieldParser: Sendable {
         // "1 250,00 €": a thousands group printed apart.
         var merged: [PriceToken] = []
         for p in prices {
+            // Only "1 250,00": a single digit, then a group with decimals. "27 114" is a glass and a bottle.
             if let last = merged.last, let a = last.amount, let b = p.amount, last.currency == nil || p.currency == nil,
-               a >= 1, a < 1000, a == a.rounded(), last.tokens.upperBound + 1 == p.tokens.lowerBound,
+               a >= 1, a < 10, a == a.rounded(), last.tokens.upperBound + 1 == p.tokens.lowerBound,
+               tokens[p.tokens.lowerBound].contains(where: { $0 == "," || $0 == "." }),
                tokens[p.tokens.lowerBound].prefix(while: \.isNumber).count == 3, tokens[last.tokens.upperBound].allSatisfy(\.isNumber) {
                 merged[merged.count - 1] = PriceToken(amount: a * 1000 + b, currency: last.currency ?? p.currency,
                                                       tokens: last.tokens.lowerBound...p.tokens.upperBound)
@@ -212,7 +219,17 @@ public struct FieldParser: Sendable {
 
     /// Whitespace tokens; a slash between prices becomes its own token.
     static func tokens(_ text: String) -> [String] {
-        text.replacingOccurrences(of: " / ", with: " / ").split(whereSeparator: \.isWhitespace).map(String.init)
+        text.split(whereSeparator: \.isWhitespace).flatMap { splitGluedVintage(String($0)) }
+    }
+
+    /// "USA'17", "Res.'19": a two-digit vintage printed (or read) against the word before it.
+    static func splitGluedVintage(_ token: String) -> [String] {
+        let chars = Array(token)
+        guard chars.count >= 5, chars[chars.count - 2].isNumber, chars[chars.count - 1].isNumber,
+              apostrophes.contains(chars[chars.count - 3]), chars[chars.count - 4].isLetter || chars[chars.count - 4] == "." else {
+            return [token]
+        }
+        return [String(chars[..<(chars.count - 3)]), String(chars[(chars.count - 3)...])]
     }
 
     /// Dot leaders ("Ch. Margaux ........ 450") and runs of middle dots become a single space.
@@ -245,6 +262,8 @@ public struct FieldParser: Sendable {
         let upper = t.uppercased()
         if upper == "MP" || upper == "M.P." || upper == "MARKET" { return (nil, nil) }
         var currency: String?
+        // "£" is often read as "&" before an amount ("&76.50").
+        if t.first == "&", t.count > 1, amount(String(t.dropFirst())) != nil { return (amount(String(t.dropFirst())), "£") }
         if let f = t.first, currencySymbols.contains(f) { currency = String(f); t = t.dropFirst() }
         if let l = t.last, currencySymbols.contains(l) { currency = String(l); t = t.dropLast() }
         guard let amount = amount(String(t)) else { return nil }

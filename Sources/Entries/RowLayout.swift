@@ -59,10 +59,16 @@ public struct RowLayout: Sendable {
         var height: Double { bottom - top }
         var middle: Double { (top + bottom) / 2 }
         /// Holds words (at least two letters that are not a price such as "MP"): names, headings, notes.
+        /// A bin label ("Bin 218") is no text: a column of them stands beside the names, on their rows.
         var isText: Bool {
-            words.contains { w in
+            !isBinLabel && words.contains { w in
                 w.word.text.filter(\.isLetter).count >= 2 && FieldParser.price(w.word.text) == nil
             }
+        }
+
+        var isBinLabel: Bool {
+            let texts = words.map { $0.word.text.lowercased() }
+            return texts.count == 2 && ["bin", "no", "no.", "n°", "nº"].contains(texts[0]) && FieldParser.isInteger(texts[1])
         }
     }
 

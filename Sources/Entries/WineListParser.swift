@@ -65,7 +65,20 @@ public struct WineListParser: Sendable {
         let twoDigitVintages = readings.contains { r in
             r.tokens.contains { $0.count == 3 && FieldParser.apostrophes.contains($0.first!) && fields.vintageValue($0) != nil }
         }
-        return groups.compactMap { entry(from: $0, readings: readings, lines: lines, twoDigitVintages: twoDigitVintages) }
+        // A list printing the year first ("2018 Vieux Château Certan") on many rows.
+        let leadingYears = readings.filter { r in
+            r.tokens.first.map { $0.count == 4 && fields.vintageValue($0)?.year != nil } ?? false
+        }.count >= 3
+        let style = PageStyle(twoDigitVintages: twoDigitVintages, leadingYears: leadingYears)
+        return groups.compactMap { entry(from: $0, readings: readings, lines: lines, style: style) }
+    }
+
+    /// What a page prints everywhere, which settles what one row leaves open.
+    struct PageStyle {
+        /// Vintages as '15: a bare 15 where the vintage goes lost its apostrophe.
+        var twoDigitVintages: Bool
+        /// Years first on the row: a leading "9018" is a misread 2018, not a bin.
+        var leadingYears: Bool
     }
 
     // MARK: reading rows
@@ -98,7 +111,8 @@ public struct WineListParser: Sendable {
             var tokens: [String] = [], tokenWords: [Int] = []
             for (index, word) in row.words.enumerated() {
                 let cleaned = Self.withoutLeaderDots(word.text)
-                if !cleaned.isEmpty { tokens.append(cleaned); tokenWords.append(index) }
+                guard !cleaned.isEmpty else { continue }
+                for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
             }
             let run = fields.trailingPrices(tokens)
             let nameTokens = Array(tokens[..<run.start])
@@ -131,8 +145,14 @@ public struct WineListParser: Sendable {
                 if !r.prices.isEmpty {
                     readings[i].isAnchor = nameHasLetters || r.tokens.count > r.priceStart
                 } else if r.hasVintage && r.flush && nameHasLetters {
-                    let next = k + 1 < members.count ? readings[members[k + 1]] : nil
-                    readings[i].isAnchor = !(next.map { $0.kind == .text && !$0.prices.isEmpty && !$0.flush } ?? false)
+                    // Unless indented rows below continue it down to a price ("#161 NV Philipponnat,
+                    // Clos" / "des Goisses," / "Champagne $22.00 / $94.00").
+                    var continued = false
+                    for next in members[(k + 1)...].prefix(4).map({ readings[$0] }) {
+                        guard next.kind == .text, !next.flush, !next.hasVintage else { break }
+                        if !next.prices.isEmpty { continued = true; break }
+                    }
+                    readings[i].isAnchor = !continued
                 }
             }
         }
@@ -277,7 +297,7 @@ public struct WineListParser: Sendable {
         return (index, vintage)
     }
 
-    func entry(from group: Group, readings: [RowReading], lines: [RecognizedLine], twoDigitVintages: Bool) -> WineEntry? {
+    func entry(from group: Group, readings: [RowReading], lines: [RecognizedLine], style: PageStyle) -> WineEntry? {
         let anchor = readings[group.anchor]
         let anchorPosition = group.rows.firstIndex(of: group.anchor) ?? 0
         let leading = group.rows[..<anchorPosition].map { readings[$0] }
@@ -294,11 +314,32 @@ public struct WineListParser: Sendable {
                 priceTokens.removeFirst()
             }
         }
+        // A bare two-digit number before prices printed with decimals is no price of that row
+        // ("Catalonia 14 104.50": an apostrophe vintage, '14, whose apostrophe was lost).
+        if priceTokens.count >= 2, priceTokens[0].currency == nil, priceTokens[0].tokens.count == 1,
+           anchor.tokens[priceTokens[0].tokens.lowerBound].count <= 2,
+           anchor.tokens[priceTokens[0].tokens.lowerBound].allSatisfy(\.isNumber),
+           priceTokens.dropFirst().allSatisfy({ p in anchor.tokens[p.tokens].joined().contains { $0 == "." || $0 == "," } }),
+           !anchor.tokens[priceTokens[0].tokens.upperBound...].prefix(2).contains("/") {
+            nameTokens += anchor.tokens[priceTokens[0].tokens]
+            priceTokens.removeFirst()
+        }
         var parsed = fields.parseName(nameTokens)
-        if parsed.vintage == nil, twoDigitVintages, let (index, vintage) = lostApostropheVintage(nameTokens) {
+        if parsed.vintage == nil, style.twoDigitVintages, let (index, vintage) = lostApostropheVintage(nameTokens) {
             nameTokens.remove(at: index)
             parsed = fields.parseName(nameTokens)
             parsed.vintage = vintage
+        }
+        // The bin was the vintage: "17 Château-Grillet" on a list of '15 vintages, "9018 Vieux
+        // Château Certan" (2018 misread) on a list printing the year first.
+        if parsed.vintage == nil, let bin = parsed.bin, bin.allSatisfy(\.isNumber) {
+            if style.twoDigitVintages, bin.count == 2, let v = fields.vintageValue("'" + bin) {
+                parsed.vintage = v
+                parsed.bin = nil
+            } else if style.leadingYears, bin.count == 4, bin.hasPrefix("90"), let v = fields.vintageValue("20" + bin.dropFirst(2)) {
+                parsed.vintage = v
+                parsed.bin = nil
+            }
         }
         guard parsed.name.contains(where: \.isLetter), !SectionVocabulary.isFurniture(name: parsed.name),
               !SectionVocabulary.isNotice(parsed.name) else { return nil }

@@ -63,6 +63,9 @@ struct BenchEntriesCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --replay: print the rows and entries of pages whose name contains this.", visibility: .hidden))
     var explain: String?
 
+    @Flag(name: .long, help: ArgumentHelp("With --replay: print every wrong, missed and extra entry.", visibility: .hidden))
+    var mismatches = false
+
     func validate() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -76,7 +79,7 @@ struct BenchEntriesCommand: ParsableCommand {
 
     func run() throws {
         if let replay, let inbox {
-            let report = try EntryReplay(cache: replay, inbox: inbox, runYear: runYear, explain: explain).run()
+            let report = try EntryReplay(cache: replay, inbox: inbox, runYear: runYear, explain: explain, mismatches: mismatches).run()
             let jobs = Dictionary(grouping: report.images, by: \.job).sorted { $0.key < $1.key }
             print(Self.table(jobs.map { ($0.key, MetricsReport(images: $0.value)) }))
             return
@@ -85,7 +88,7 @@ struct BenchEntriesCommand: ParsableCommand {
             // The two sets of an earlier bench run, each against its own cache folder.
             let results = try Self.sets.map { set in
                 (set.label, try EntryReplay(cache: "\(replay)/\(set.folder)", inbox: "\(work)/\(set.folder)", runYear: runYear,
-                                            explain: explain).run())
+                                            explain: explain, mismatches: mismatches).run())
             }
             print(Self.table(results))
             return
@@ -160,6 +163,7 @@ struct EntryReplay {
     let inbox: String
     let runYear: Int
     let explain: String?
+    var mismatches = false
 
     func run() throws -> MetricsReport {
         let parser = WineListParser(fields: FieldParser(runYear: runYear))
@@ -197,8 +201,32 @@ struct EntryReplay {
             if let explain, "\(job)/\(name)".contains(explain) {
                 print(Self.explanation(job: job, name: name, lines: page.lines, parser: parser, truth: truth))
             }
+            if mismatches {
+                let text = Self.mismatches(job: job, name: name, observed: observed, truth: truth.entries)
+                if !text.isEmpty { print(text) }
+            }
         }
         return MetricsReport(images: evaluations)
+    }
+
+    /// Only what went wrong on a page: pairs with a wrong vintage or price, truths nothing was
+    /// paired with, detections no truth was paired with.
+    static func mismatches(job: String, name: String, observed: [EntryObservation], truth: [GroundTruth.Entry]) -> String {
+        func flat(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ⏎ ") }
+        func prices(_ p: [Price]) -> String { p.map { "\($0.formatted)\($0.currency ?? "") \($0.column.rawValue)" }.joined(separator: ", ") }
+        let pairs = EntryMetrics.pairs(detected: observed, truth: truth)
+        var out: [String] = []
+        for (d, t) in pairs {
+            let o = observed[d], e = truth[t]
+            let single = EntryMetrics.evaluate(detected: [o], truth: [e])
+            if single.vintageCorrect < single.vintageTotal || single.priceColumnsCorrect < single.pricesTotal {
+                out.append("  WRONG \(flat(o.text)) → \(o.vintage?.description ?? "—") [\(prices(o.prices))] | truth \(e.vintage?.description ?? "—") [\(prices(e.prices))] \(flat(e.text))")
+            }
+        }
+        let paired = Set(pairs.map(\.truth)), found = Set(pairs.map(\.detected))
+        for (t, e) in truth.enumerated() where !paired.contains(t) { out.append("  MISSED \(flat(e.text))") }
+        for (d, o) in observed.enumerated() where !found.contains(d) { out.append("  EXTRA \(flat(o.text))") }
+        return out.isEmpty ? "" : "## \(job)/\(name)\n" + out.joined(separator: "\n")
     }
 
     /// The rows as rebuilt, what each was taken for, and the entries next to the truth's.

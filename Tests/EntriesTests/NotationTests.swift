@@ -53,7 +53,11 @@ import Testing
         #expect(parser.parse("Stag's Leap Cask 23 75").vintage == nil)
         #expect(parser.parse("Krug Édition 171 400").vintage == nil)
         #expect(parser.parse("Taylor's 20 yr Tawny 18").vintage == nil)
-        #expect(parser.parse("Kistler Chardonnay Clone 1999 90").vintage == nil)
+        #expect(parser.parse("Calera Pinot Noir Clone 667 90").vintage == nil)
+        #expect(parser.parse("Calera Pinot Noir Clone 667 90").prices.map(\.amount) == [90])
+        // After a block or lot number's marker a year is still the vintage; after "Bin" or "Cask" it is not.
+        #expect(parser.parse("Boekenhoutskloof The Chocolate Block 2022 86").vintage == .year(2022))
+        #expect(parser.parse("Penfolds Bin 2015 Shiraz 60").vintage == nil)
         #expect(parser.parse("Calera Pinot Noir Clone 667 2018 90").vintage == .year(2018))
     }
 
@@ -96,6 +100,26 @@ import Testing
         #expect(f.prices.map(\.amount) == [amount])
         #expect(f.currency == currency)
         #expect(f.vintage == .year(2010))
+    }
+
+    @Test func gluedAndMisreadApostrophes() {
+        #expect(parser.parse("Cold Stone Founder's Res.'19 $132").vintage == .year(2019))
+        #expect(parser.parse("Tanner Vyds Sonoma Coast, USA'17 72").name == "Tanner Vineyards Sonoma Coast, USA")
+        #expect(parser.parse("Philipponnat Clos des Goisses °18 70.00").vintage == .year(2018))
+        #expect(parser.parse("CVNE Monopole *20 £60").vintage == .year(2020))
+    }
+
+    @Test func poundReadAsAmpersand() {
+        let f = parser.parse("Veuve Clicquot La Grande Dame 2011 &76.50")
+        #expect(f.prices.map(\.amount) == [76.5])
+        #expect(f.currency == "£")
+        #expect(parser.parse("Moët & Chandon Impérial NV 74").name == "Moët & Chandon Impérial")
+    }
+
+    /// Glass and bottle prices side by side are never one number with a thousands group.
+    @Test func glassAndBottleAreNotAThousandsGroup() {
+        #expect(parser.parse("Shiraz Penfolds Kalimna 2000 27 114").prices.map(\.amount) == [27, 114])
+        #expect(parser.parse("Château Le Pin 2022 28 108").prices.map(\.amount) == [28, 108])
     }
 
     @Test func glassAndBottleWithCurrency() {

@@ -129,6 +129,37 @@ import Testing
         #expect(entries.map { $0.prices.first?.amount } == [1200, 95])
     }
 
+    /// A name wrapped over three lines with the price on the last, indented ones.
+    @Test func wrappedNamesEndInTheirPriceRow() {
+        let lines = [
+            line("#161 NV Philipponnat, Clos", y: 100),
+            line("des Goisses,", x: 80, y: 125),
+            line("Champagne $22.00 / $94.00", x: 80, y: 150),
+            line("#168 '11 Chardonnay,", y: 190),
+            line("Ruinart Blanc de", x: 80, y: 215),
+            line("Blancs, Champagne $13.50 / $60.50", x: 80, y: 240),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.count == 2)
+        #expect(entries.map(\.bin) == ["161", "168"])
+        #expect(entries.map(\.vintage) == [.nonVintage, .year(2011)])
+        #expect(entries.map { $0.prices.compactMap(\.amount) } == [[22, 94], [13.5, 60.5]])
+        #expect(entries[0].name == "Philipponnat, Clos des Goisses, Champagne")
+    }
+
+    /// On a list of '15 vintages, a bare 17 where the vintage goes is '17, not a bin or a price.
+    @Test func lostApostrophesOnAListOfTwoDigitVintages() {
+        let lines = [
+            line("'19 Tanner Estate Pinot Noir £58", y: 100),
+            line("17 Château-Grillet £20 / £78", y: 130),
+            line("Freixenet Cordon Negro Brut, Catalonia 14 104.50", y: 160),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map(\.vintage) == [.year(2019), .year(2017), .year(2014)])
+        #expect(entries[1].bin == nil)
+        #expect(entries[2].prices.map(\.amount) == [104.5])
+    }
+
     /// Restaurant name, address, notes and page numbers are not wines.
     @Test func pageFurnitureIsNoEntry() {
         let lines = [
