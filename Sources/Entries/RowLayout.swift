@@ -192,7 +192,11 @@ public struct RowLayout: Sendable {
     static func widestEmpty(_ fragments: [Fragment], from: Double, to: Double) -> Double {
         // What stands in the band or reaches into it from the left column counts; what runs on past
         // it (a title across the columns, the right column itself) does not.
-        let covered = fragments.filter { $0.right > from && $0.left < to && $0.right <= to }
+        // Text centred over the band (a subtitle, a footer note) is no column's edge; a left
+        // column's long name, starting far to the left, is.
+        let covered = fragments.filter {
+            $0.right > from && $0.left < to && $0.right <= to && (!$0.isText || $0.left < from - (to - from))
+        }
             .map { (max(from, $0.left), min(to, $0.right)) }
             .sorted { $0.0 < $1.0 }
         var best = (width: -1.0, middle: (from + to) / 2)

@@ -316,10 +316,13 @@ public struct WineListParser: Sendable {
         }
         // A bare two-digit number before prices printed with decimals is no price of that row
         // ("Catalonia 14 104.50": an apostrophe vintage, '14, whose apostrophe was lost).
+        // So is one more price than the list has columns ("France ⏎ 24 14/58" on a list of '15 vintages).
+        let decimalsAfter = priceTokens.dropFirst().allSatisfy { p in anchor.tokens[p.tokens].joined().contains { $0 == "." || $0 == "," } }
+        let oneTooMany = style.twoDigitVintages && priceTokens.count > (group.header?.columns.count ?? 2)
         if priceTokens.count >= 2, priceTokens[0].currency == nil, priceTokens[0].tokens.count == 1,
            anchor.tokens[priceTokens[0].tokens.lowerBound].count <= 2,
            anchor.tokens[priceTokens[0].tokens.lowerBound].allSatisfy(\.isNumber),
-           priceTokens.dropFirst().allSatisfy({ p in anchor.tokens[p.tokens].joined().contains { $0 == "." || $0 == "," } }),
+           decimalsAfter || oneTooMany,
            !anchor.tokens[priceTokens[0].tokens.upperBound...].prefix(2).contains("/") {
             nameTokens += anchor.tokens[priceTokens[0].tokens]
             priceTokens.removeFirst()
