@@ -114,7 +114,17 @@ public struct WineListParser: Sendable {
                 guard !cleaned.isEmpty else { continue }
                 for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
             }
-            let run = fields.trailingPrices(tokens)
+            var run = fields.trailingPrices(tokens)
+            // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
+            // price: low-confidence words without digits right before the prices (or the row's end).
+            var end = run.start
+            while end > 1, Self.isLeaderGarbage(row.words[tokenWords[end - 1]]) { end -= 1 }
+            if run.start - end >= 2 || (run.start - end == 1 && row.words[tokenWords[end]].confidence < 15),
+               tokens[..<end].contains(where: { $0.contains(where: \.isLetter) }) {
+                tokens.removeSubrange(end..<run.start)
+                tokenWords.removeSubrange(end..<run.start)
+                run = fields.trailingPrices(tokens)
+            }
             let nameTokens = Array(tokens[..<run.start])
             let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
             return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
@@ -191,6 +201,13 @@ public struct WineListParser: Sendable {
         return sorted.first ?? 0
     }
 
+    /// A word Tesseract made of a dot leader: barely recognized, letters only (no digit, no
+    /// apostrophe that could start a vintage).
+    static func isLeaderGarbage(_ word: RecognizedWord) -> Bool {
+        word.confidence < 40 && word.text.contains(where: \.isLetter)
+            && !word.text.contains(where: { $0.isNumber || FieldParser.apostrophes.contains($0) || FieldParser.currencySymbols.contains($0) })
+    }
+
     /// Leader dots glued to a word ("2019.....", "....Margaux") are no part of it.
     static func withoutLeaderDots(_ word: String) -> String {
         let dots: Set<Character> = [".", "·", "…", "_"]
@@ -211,6 +228,8 @@ public struct WineListParser: Sendable {
         var section: String?
         var colour: String?
         var header: PriceHeader?
+        /// The column the header row was read in.
+        var headerColumn: Int?
     }
 
     func group(_ readings: [RowReading], lineHeight h: Double) -> [Group] {
@@ -220,6 +239,7 @@ public struct WineListParser: Sendable {
         var section: String?
         var colour: String?
         var header: PriceHeader?
+        var headerColumn: Int?
         var column: Int??
 
         func attachDetails(_ rows: [Int]) {
@@ -252,6 +272,7 @@ public struct WineListParser: Sendable {
                 attachDetails(pending)
                 open = nil
                 header = h
+                headerColumn = r.row.column
             case .heading:
                 attachDetails(pending)
                 open = nil
@@ -269,7 +290,8 @@ public struct WineListParser: Sendable {
                     details = Array(pending[..<k])
                 }
                 attachDetails(details)
-                groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header))
+                groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header,
+                                    headerColumn: headerColumn))
                 open = groups.count - 1
             }
         }
@@ -356,7 +378,14 @@ public struct WineListParser: Sendable {
             anchor.row.wordSpans[anchor.tokenWords[p.tokens.lowerBound]].lowerBound...anchor.row.wordSpans[anchor.tokenWords[p.tokens.upperBound]].upperBound
         }
         let glassSection = group.section.map { $0.lowercased().contains("glass") } ?? false
-        let prices = PriceColumns.assign(priceTokens, header: group.header, spans: spans, glassSection: glassSection)
+        // A header read over another column: its labels stand elsewhere, so prices fill its columns
+        // from the right; one that names no bottle column (a glass-only header whose "Bottle" was
+        // lost) says nothing about a section of bottles there.
+        var header = group.header
+        if let h = header, group.headerColumn != anchor.row.column {
+            header = h.columns.contains(.bottle) || glassSection ? PriceHeader(columns: h.columns) : nil
+        }
+        let prices = PriceColumns.assign(priceTokens, header: header, spans: spans, glassSection: glassSection)
 
         let rows = group.rows.map { readings[$0].row }
         let words = rows.flatMap(\.words)

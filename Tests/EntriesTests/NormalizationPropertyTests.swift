@@ -24,7 +24,7 @@ import Testing
     static let vintages = ["2015", "2O15", "2Ol9", "'15", "’98", "‘04", "NV", "N.V.", "MV", "1999", "2O2O", "20l8"]
     /// Prices as printed, OCR confusions included.
     static let prices = ["65", "65.00", "65,00", "$65", "65€", "£65", "14 / 56", "12/48", "MP", "1.250,00", "l25", "$1O5",
-                         "€ 80,50", "48 €", "12O", "1S0"]
+                         "€ 80,50", "48€", "12O", "1S0"]
 
     static let vocabulary = plainWords + abbreviations + identifiers
     static let lineGen = zip(Gen.int(in: 0...(vocabulary.count - 1)).array(of: 1...7),
