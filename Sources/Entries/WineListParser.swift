@@ -118,7 +118,7 @@ public struct WineListParser: Sendable {
             // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
             // price: low-confidence words without digits right before the prices (or the row's end).
             var end = run.start
-            while end > 1, Self.isLeaderGarbage(row.words[tokenWords[end - 1]]) { end -= 1 }
+            while end > 1, Self.isLeaderGarbage(row.words[tokenWords[end - 1]]) || Self.isLeaderMark(tokens[end - 1]) { end -= 1 }
             if run.start - end >= 2 || (run.start - end == 1 && row.words[tokenWords[end]].confidence < 15),
                tokens[..<end].contains(where: { $0.contains(where: \.isLetter) }) {
                 tokens.removeSubrange(end..<run.start)
@@ -142,8 +142,15 @@ public struct WineListParser: Sendable {
         for (_, members) in byColumn {
             let text = members.filter { readings[$0].kind == .text }
             for (k, i) in text.enumerated() {
-                let window = text[max(0, k - 8)..<min(text.count, k + 9)].map { readings[$0].row.left }
+                let near = text[max(0, k - 8)..<min(text.count, k + 9)]
+                let window = near.map { readings[$0].row.left }
                 readings[i].flush = readings[i].row.left - Self.margin(of: window, tolerance: 0.4 * h) < 0.4 * h
+                // On a list with bin numbers at the margin, a row whose bin OCR lost starts where
+                // the names after the bins start: it is flush too.
+                let nameStarts = near.compactMap { Self.nameStartAfterBin(readings[$0]) }
+                if !readings[i].flush, Self.nameStartAfterBin(readings[i]) == nil, nameStarts.count >= 2 {
+                    readings[i].flush = abs(readings[i].row.left - Self.margin(of: nameStarts, tolerance: 0.4 * h)) < 0.4 * h
+                }
             }
         }
         // Anchors: rows with prices; a flush row with a vintage whose price OCR lost, unless the
@@ -193,6 +200,18 @@ public struct WineListParser: Sendable {
         return .text
     }
 
+    /// Where the name starts on a row that begins with a bin number ("112", "#112", "Bin 112").
+    static func nameStartAfterBin(_ r: RowReading) -> Double? {
+        let t = r.tokens
+        guard t.count >= 2 else { return nil }
+        var next = 0
+        if t[0].lowercased() == "bin", t.count >= 3, FieldParser.isInteger(t[1]) { next = 2 }
+        else if FieldParser.isInteger(t[0].hasPrefix("#") ? String(t[0].dropFirst()) : t[0]), t[0].count <= 4,
+                !(1900...2100).contains(Int(t[0]) ?? 0) { next = 1 }
+        guard next > 0 else { return nil }
+        return r.row.wordSpans[r.tokenWords[next]].lowerBound
+    }
+
     /// The column's margin near a row: the leftmost start shared by at least two rows of the
     /// window (a stray mark left of the text does not move it).
     static func margin(of lefts: [Double], tolerance: Double) -> Double {
@@ -206,6 +225,12 @@ public struct WineListParser: Sendable {
     static func isLeaderGarbage(_ word: RecognizedWord) -> Bool {
         word.confidence < 40 && word.text.contains(where: \.isLetter)
             && !word.text.contains(where: { $0.isNumber || FieldParser.apostrophes.contains($0) || FieldParser.currencySymbols.contains($0) })
+    }
+
+    /// One dot of a spaced leader (". . . .") read as a mark or a letter: "e", ":", "°", "®".
+    static func isLeaderMark(_ token: String) -> Bool {
+        guard token.count == 1, let c = token.first else { return false }
+        return !c.isNumber && !FieldParser.currencySymbols.contains(c) && c != "&" && c != "/"
     }
 
     /// Leader dots glued to a word ("2019.....", "....Margaux") are no part of it.
@@ -394,7 +419,8 @@ public struct WineListParser: Sendable {
         let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
         var entry = WineEntry(
             firstLine: sourceLines.min() ?? 0, lastLine: sourceLines.max() ?? 0,
-            rawText: rows.map(\.text).joined(separator: "\n"), box: box,
+            // The words as read, without what was a dot leader (dots, or letters Tesseract made of them).
+            rawText: group.rows.map { readings[$0].tokens.joined(separator: " ") }.joined(separator: "\n"), box: box,
             section: group.section, colour: group.colour, bin: parsed.bin, name: parsed.name, vintage: parsed.vintage,
             prices: prices, currency: priceTokens.compactMap(\.currency).first, bottleSizeML: parsed.bottleSizeML,
             ocrConfidence: confidence)
