@@ -26,7 +26,7 @@ public struct FieldParser: Sendable {
 
     static let currencySymbols: Set<Character> = ["$", "€", "£", "¥"]
     /// Marks before a two-digit vintage ('15, ’15), with the quotes OCR reads them as.
-    static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´", "′", "\"", "“", "”", "°", "*"]
+    static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´", "′", "\"", "“", "”", "°", "*", "-", "~"]
     /// Currency written as a word or code beside the amount.
     static let currencyWords: [String: String] = ["EUR": "€", "USD": "$", "GBP": "£", "AUD": "$", "NZD": "$", "CAD": "$",
                                                   "CHF": "CHF", "US$": "$", "A$": "$"]
@@ -144,7 +144,7 @@ public struct FieldParser: Sendable {
                     break
                 }
                 // "Bin 389", "Cask 23", "No. 5": an identifier's number, not a price.
-                if price.currency == nil, index > 0, token.allSatisfy(\.isNumber),
+                if price.currency == nil, index > 0, token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:")).allSatisfy(\.isNumber),
                    Self.identifierMarkers.contains(tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters)) {
                     break
                 }
@@ -204,7 +204,9 @@ public struct FieldParser: Sendable {
 
     /// A vintage token: 2015, '15, ’15, ‘15, NV, N.V., MV (surrounding commas and brackets ignored).
     public func vintageValue(_ token: String) -> Vintage? {
-        let t = Self.repairedNumber(token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()[]")))
+        var t = Self.repairedNumber(token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()[]")))
+        // "''19": the apostrophe read twice.
+        while t.count > 3, let a = t.first, Self.apostrophes.contains(a), Self.apostrophes.contains(t.dropFirst().first!) { t.removeFirst() }
         let upper = t.uppercased()
         if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" { return .nonVintage }
         if t.count == 4, let y = Int(t), (1900...(runYear + 1)).contains(y) { return .year(y) }

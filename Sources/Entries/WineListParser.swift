@@ -164,8 +164,10 @@ public struct WineListParser: Sendable {
                 } else if r.hasVintage && r.flush && nameHasLetters {
                     // Unless indented rows below continue it down to a price ("#161 NV Philipponnat,
                     // Clos" / "des Goisses," / "Champagne $22.00 / $94.00").
-                    var continued = false
-                    for next in members[(k + 1)...].prefix(4).map({ readings[$0] }) {
+                    // Or a name broken after a comma whose last line, at the margin, holds the prices
+                    // ("… Gran Reserva, Rioja," / "Spain £20 £53 £82").
+                    var continued = Self.continuesAfterComma(r, members[(k + 1)...].first.map { readings[$0] })
+                    for next in members[(k + 1)...].prefix(4).map({ readings[$0] }) where !continued {
                         guard next.kind == .text, !next.flush, !next.hasVintage else { break }
                         if !next.prices.isEmpty { continued = true; break }
                     }
@@ -223,8 +225,16 @@ public struct WineListParser: Sendable {
     /// A word Tesseract made of a dot leader: barely recognized, letters only (no digit, no
     /// apostrophe that could start a vintage).
     static func isLeaderGarbage(_ word: RecognizedWord) -> Bool {
-        word.confidence < 40 && word.text.contains(where: \.isLetter)
+        word.confidence < 40 && word.text.contains(where: \.isLetter) && !["NV", "N.V.", "N.V", "MV"].contains(word.text.uppercased())
             && !word.text.contains(where: { $0.isNumber || FieldParser.apostrophes.contains($0) || FieldParser.currencySymbols.contains($0) })
+    }
+
+    /// A flush row without prices that ends in a comma, followed by a flush price row without a
+    /// vintage of its own: one name broken over two lines.
+    static func continuesAfterComma(_ row: RowReading, _ next: RowReading?) -> Bool {
+        guard let next, row.kind == .text, next.kind == .text, row.prices.isEmpty, !next.prices.isEmpty, !next.hasVintage,
+              row.flush, next.flush, let last = row.tokens.last, last.hasSuffix(",") else { return false }
+        return next.row.top - row.row.bottom < row.row.height
     }
 
     /// One dot of a spaced leader (". . . .") read as a mark or a letter: "e", ":", "°", "®".
@@ -313,6 +323,9 @@ public struct WineListParser: Sendable {
                 if !r.flush, let k = pending.lastIndex(where: { readings[$0].flush && !readings[$0].isAnchor }) {
                     leading = Array(pending[k...])
                     details = Array(pending[..<k])
+                } else if r.flush, let last = pending.last, Self.continuesAfterComma(readings[last], r) {
+                    leading = [last]
+                    details = Array(pending.dropLast())
                 }
                 attachDetails(details)
                 groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header,

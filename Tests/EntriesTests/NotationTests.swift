@@ -36,6 +36,13 @@ import Testing
         #expect(parser.parse("Chimney Rock Cab Sauv Research 2019 80").name == "Chimney Rock Cabernet Sauvignon Research")
     }
 
+    /// Found by the idempotence property: an expansion meeting the next token forms another rule.
+    @Test func expansionsThatMeetTheNextTokenSettleAtOnce() {
+        let once = parser.abbreviations.expand("Sauv BdB")
+        #expect(once == "Sauvignon Blanc de Blancs")
+        #expect(parser.abbreviations.expand(once) == once)
+    }
+
     @Test func bottleSize375ml() {
         #expect(parser.parse("Ch. Climens 2015 375ml 90").bottleSizeML == 375)
         #expect(parser.parse("Ch. Climens 2015 375ml 90").name == "Château Climens")
