@@ -52,7 +52,9 @@ enum MissedText {
     /// Adds what the regions read to `page`; returns how many words were added.
     static func recover(_ page: inout RecognizedPage, raster: Raster, components: [PixelRect], ppi: Int?,
                         engine: TesseractEngine, minimumConfidence: Double = 60) -> Int {
-        let words = page.lines.flatMap(\.words).filter { $0.confidence >= 50 }.map(\.box)
+        // Every word Tesseract returned covers its ink, however unsure: reading it again would only
+        // duplicate it.
+        let words = page.lines.flatMap(\.words).map(\.box)
         let found = regions(components: components, words: words, width: raster.width, height: raster.height)
         guard !found.isEmpty, found.count <= maximumRegions else { return 0 }
         var added = 0
