@@ -6,5 +6,5 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed and accuracy against yardsticks (prints tables for BENCHMARKS.md).",
-        subcommands: [BenchEvalCommand.self, BenchMatchingCommand.self, BenchRoundTripCommand.self])
+        subcommands: [BenchEvalCommand.self, BenchMatchingCommand.self, BenchRoundTripCommand.self, BenchFlatteningCommand.self])
 }
