@@ -22,11 +22,13 @@ let package = Package(
                        providers: [.apt(["libleptonica-dev"])]),
         // libpng reports errors by longjmp, so its calls live in a small C target with their setjmp.
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        // The same for libjpeg: errors by longjmp, warnings counted instead of printed, damaged files kept.
+        .target(name: "CJPEG", path: "Sources/CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
 
         // MARK: stages
-        .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG"]),
+        .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG"]),
         .target(name: "Flattening", dependencies: ["Imaging", "CLeptonica"]),
         .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica"]),
         .target(name: "Entries", dependencies: ["Recognition"],
@@ -57,7 +59,7 @@ let package = Package(
         .testTarget(name: "HistoryTests", dependencies: ["History"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History", "Reporting", "Imaging"]),
     ],
     swiftLanguageModes: [.v6]
 )

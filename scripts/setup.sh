@@ -4,16 +4,17 @@
 set -euo pipefail
 
 PACKAGES=(
-  pkg-config
+  pkg-config make
   # OCR: Tesseract 5 C API + leptonica, English and orientation/script detection models, the CLI for yardsticks
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd
-  # 16-bit depth maps
-  libpng-dev
+  # 16-bit depth maps; JPEG photos decoded with damage tolerated
+  libpng-dev libjpeg-dev
   # decant synth: text layout and rendering, and the font families it draws with
   libpango1.0-dev libcairo2-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35
   # run history
   libsqlite3-dev
+  chromium  # headless browser of the HTML review report's end-to-end test
 )
 # Extra packages a caller asks for (e.g. DECANT_EXTRA_PACKAGES="tesseract-ocr-fra valgrind").
 read -r -a EXTRA <<< "${DECANT_EXTRA_PACKAGES:-}"

@@ -5,4 +5,5 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 export OMP_THREAD_LIMIT=1
 swift build --build-tests
-swift test --skip-build
+# A hang must fail with output, not run into CI's own time limit.
+timeout --kill-after=30s "${DECANT_TEST_TIMEOUT:-40m}" swift test --skip-build

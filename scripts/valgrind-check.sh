@@ -10,7 +10,7 @@ swift build --scratch-path .build-valgrind -Xswiftc -dwarf-version=4 -Xcc -gdwar
 OUT=$(mktemp -d)
 export OMP_THREAD_LIMIT=1
 valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
-  .build-valgrind/debug/decant run "$INPUT" --out "$OUT" --jobs 1 --quiet 2>&1 | tee "$OUT/valgrind.log" | grep -A6 "LEAK SUMMARY"
+  .build-valgrind/debug/decant run "$INPUT" --out "$OUT" --jobs 1 --quiet --in-process --no-history 2>&1 | tee "$OUT/valgrind.log" | grep -A6 "LEAK SUMMARY"
 status=${PIPESTATUS[0]}
 echo "valgrind log: $OUT/valgrind.log (exit $status)"
 exit "$status"

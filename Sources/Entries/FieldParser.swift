@@ -25,42 +25,42 @@ public struct FieldParser: Sendable {
     public static var currentYear: Int { Calendar(identifier: .gregorian).component(.year, from: Date()) }
 
     static let currencySymbols: Set<Character> = ["$", "€", "£", "¥"]
+    /// Marks before a two-digit vintage ('15, ’15), with the quotes OCR reads them as.
+    static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´", "′", "\"", "“", "”"]
+    /// Currency written as a word or code beside the amount.
+    static let currencyWords: [String: String] = ["EUR": "€", "USD": "$", "GBP": "£", "AUD": "$", "NZD": "$", "CAD": "$",
+                                                  "CHF": "CHF", "US$": "$", "A$": "$"]
+
+    /// Letters OCR reads in place of digits, repaired only where a number is expected (a price or
+    /// a vintage) and only in a token that already holds at least two real digits: "2O15", "5O", "l25".
+    static let digitConfusions: [Character: Character] = ["O": "0", "o": "0", "D": "0", "l": "1", "I": "1", "|": "1",
+                                                          "i": "1", "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2"]
+
+    static func repairedNumber(_ token: String) -> String {
+        guard token.filter(\.isNumber).count >= 2, token.contains(where: { digitConfusions[$0] != nil }) else { return token }
+        let symbols = token.prefix { currencySymbols.contains($0) }
+        let core = token.dropFirst(symbols.count)
+        // A leading S is more often a dollar sign than a five: left alone.
+        guard let first = core.first, first.isNumber || (digitConfusions[first] != nil && first != "S" && first != "s") else { return token }
+        return String(symbols) + String(core.map { digitConfusions[$0] ?? $0 })
+    }
     /// Words after a number that make it anything but a vintage (20 yr Tawny, 375 ml).
     static let nonVintageFollowers: Set<String> = ["yr", "yrs", "year", "years", "yo", "ml", "cl", "l", "tawny", "ans", "anni", "jahre"]
     /// Words before a number that make it an identifier (Bin 389, Cask 23, Édition 171).
     static let identifierMarkers: Set<String> = ["bin", "cask", "édition", "edition", "lot", "no", "nº", "n°", "#", "clone", "batch", "blend", "release", "parcel", "block"]
 
     public func parse(_ text: String, columns: [PriceColumn] = []) -> ParsedFields {
-        var tokens = Self.tokens(Self.removeLeaders(text))
-        var currency: String?
-        // Prices: the run of price tokens at the end of the text ("14 / 56", "$65", "MP").
-        var priceTokens: [(amount: Double?, currency: String?)] = []
-        while let last = tokens.last {
-            if last == "/" || last == "|" { tokens.removeLast(); continue }
-            if let price = Self.price(last) {
-                // A bare four-digit year is the vintage, not a price: "2015 450", "Ch. Palmer 2005".
-                if price.currency == nil, let amount = price.amount, last.count == 4,
-                   (1900...(runYear + 1)).contains(Int(amount)), !last.contains(".") && !last.contains(",") {
-                    break
-                }
-                priceTokens.insert(price, at: 0)
-                tokens.removeLast()
-                // "14/56" arrives as one token and was split already; keep collecting leftwards.
-            } else if let split = Self.slashPrices(last) {
-                priceTokens.insert(contentsOf: split, at: 0)
-                tokens.removeLast()
-            } else {
-                break
-            }
-        }
-        currency = priceTokens.compactMap(\.currency).first
-        let prices: [Price] = priceTokens.enumerated().map { index, p in
-            // Columns align right: with fewer prices than columns, the prices fill the rightmost ones.
-            let offset = columns.count - priceTokens.count
-            let column: PriceColumn = offset >= 0 && offset + index < columns.count ? columns[offset + index]
-                : (priceTokens.count == 1 ? .bottle : .unknown)
-            return Price(amount: p.amount, column: column, currency: p.currency ?? currency)
-        }
+        let tokens = Self.tokens(Self.removeLeaders(text))
+        let run = trailingPrices(tokens)
+        var fields = parseName(Array(tokens[..<run.start]))
+        fields.prices = PriceColumns.assign(run.prices, header: columns.isEmpty ? nil : PriceHeader(columns: columns))
+        fields.currency = run.prices.compactMap(\.currency).first
+        return fields
+    }
+
+    /// Bin, bottle size, vintage and name from an entry's tokens once its prices are taken off.
+    public func parseName(_ tokens: [String]) -> ParsedFields {
+        var tokens = tokens
         // Bottle size.
         var size: Int?
         var kept: [String] = []
@@ -105,16 +105,96 @@ public struct FieldParser: Sendable {
             nameTokens.append(token)
         }
         let name = Self.cleanName(abbreviations.expand(nameTokens.joined(separator: " ")))
-        return ParsedFields(name: name, vintage: vintage, prices: prices, currency: currency, bottleSizeML: size, bin: bin)
+        return ParsedFields(name: name, vintage: vintage, prices: [], currency: nil, bottleSizeML: size, bin: bin)
+    }
+
+    /// The run of prices that ends a row ("14 / 56", "$65", "56,00 €", "€ 80,50", "MP"), read from
+    /// the right. `start` is the index of the first token the run used; tokens before it are the name.
+    public func trailingPrices(_ tokens: [String]) -> (prices: [PriceToken], start: Int) {
+        enum Item { case price(PriceToken), currency(String, Int), slash }
+        var items: [Item] = []
+        var start = tokens.count
+        var index = tokens.count - 1
+        while index >= 0 {
+            let token = tokens[index]
+            if token == "/" || token == "|" {
+                items.insert(.slash, at: 0)
+            } else if token.count > 1, token.hasSuffix("/") || token.hasPrefix("/"),
+                      let price = Self.price(token.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) {
+                // "27/ 104", "27 /104": the slash of a pair stuck to one of its prices.
+                let parts: [Item] = [.price(PriceToken(amount: price.amount, currency: price.currency, tokens: index...index)), .slash]
+                items.insert(contentsOf: token.hasSuffix("/") ? parts : parts.reversed(), at: 0)
+            } else if Self.currencyWords[token.uppercased()] != nil || (token.count == 1 && Self.currencySymbols.contains(token.first!)) {
+                items.insert(.currency(Self.currencyWords[token.uppercased()] ?? token, index), at: 0)
+            } else if let split = Self.slashPrices(token) ?? Self.slashPrices(Self.repairedNumber(token)) {
+                for p in split.reversed() { items.insert(.price(PriceToken(amount: p.amount, currency: p.currency, tokens: index...index)), at: 0) }
+            } else if let price = Self.price(token) ?? Self.price(Self.repairedNumber(token)) {
+                // A bare four-digit year is the vintage, not a price ("2015 450", "Ch. Palmer 2005"),
+                // unless a currency printed after it says otherwise ("1995 €").
+                let followedByCurrency: Bool = { if case .currency = items.first { return true } else { return false } }()
+                if price.currency == nil, let amount = price.amount, token.count == 4, !followedByCurrency,
+                   (1900...(runYear + 1)).contains(Int(amount)), !token.contains(".") && !token.contains(",") {
+                    break
+                }
+                items.insert(.price(PriceToken(amount: price.amount, currency: price.currency, tokens: index...index)), at: 0)
+            } else {
+                break
+            }
+            start = index
+            index -= 1
+        }
+        // Leading slashes or currency signs with no price belong to the name side.
+        while let first = items.first, case .slash = first { items.removeFirst(); start += 1 }
+        // Currency signs printed apart from the amount: after it when the run ends with one, else before.
+        let suffixStyle: Bool = { if case .currency = items.last { return true } else { return false } }()
+        var prices: [PriceToken] = []
+        var pending: (symbol: String, index: Int)?
+        for item in suffixStyle ? items.reversed() : items {
+            switch item {
+            case .currency(let symbol, let i): pending = (symbol, i)
+            case .slash: pending = nil
+            case .price(var p):
+                if let c = pending {
+                    p.currency = p.currency ?? c.symbol
+                    p.tokens = min(c.index, p.tokens.lowerBound)...max(c.index, p.tokens.upperBound)
+                    pending = nil
+                }
+                prices.append(p)
+            }
+        }
+        if suffixStyle { prices.reverse() }
+        // "1 250,00 €": a thousands group printed apart.
+        var merged: [PriceToken] = []
+        for p in prices {
+            if let last = merged.last, let a = last.amount, let b = p.amount, last.currency == nil || p.currency == nil,
+               a >= 1, a < 1000, a == a.rounded(), last.tokens.upperBound + 1 == p.tokens.lowerBound,
+               tokens[p.tokens.lowerBound].prefix(while: \.isNumber).count == 3, tokens[last.tokens.upperBound].allSatisfy(\.isNumber) {
+                merged[merged.count - 1] = PriceToken(amount: a * 1000 + b, currency: last.currency ?? p.currency,
+                                                      tokens: last.tokens.lowerBound...p.tokens.upperBound)
+            } else {
+                merged.append(p)
+            }
+        }
+        // "€98 00": the decimal comma lost, the cents read as a price of their own.
+        if merged.count >= 2, let cents = merged.last, let whole = merged.dropLast().last,
+           let c = cents.amount, let w = whole.amount, cents.currency == nil || cents.currency == whole.currency,
+           whole.tokens.upperBound + 1 == cents.tokens.lowerBound,
+           tokens[cents.tokens.lowerBound].count == 2, tokens[cents.tokens.lowerBound].allSatisfy(\.isNumber),
+           !tokens[whole.tokens.upperBound].contains(where: { $0 == "." || $0 == "," }), w == w.rounded(), c < w {
+            merged.removeLast(2)
+            merged.append(PriceToken(amount: w + c / 100, currency: whole.currency, tokens: whole.tokens.lowerBound...cents.tokens.upperBound))
+        }
+        if merged.isEmpty { return ([], tokens.count) }
+        return (merged, min(start, merged.map(\.tokens.lowerBound).min() ?? start))
     }
 
     /// A vintage token: 2015, '15, ’15, ‘15, NV, N.V., MV (surrounding commas and brackets ignored).
     public func vintageValue(_ token: String) -> Vintage? {
-        let t = token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()[]"))
+        let t = Self.repairedNumber(token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()[]")))
         let upper = t.uppercased()
         if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" { return .nonVintage }
         if t.count == 4, let y = Int(t), (1900...(runYear + 1)).contains(y) { return .year(y) }
-        if t.count == 3, let f = t.first, "'’‘`".contains(f), let yy = Int(t.dropFirst()) {
+        if t.count == 3, let f = t.first, Self.apostrophes.contains(f), let yy = Int(t.dropFirst()) {
             let pivot = (runYear + 1) % 100
             return .year(yy <= pivot ? 2000 + yy : 1900 + yy)
         }

@@ -7,8 +7,10 @@ public enum SectionVocabulary {
         (["red", "reds", "rouge", "rouges", "rosso", "rossi", "tinto", "tintos"], "red"),
         (["dessert", "sweet", "stickies", "sauternes", "tokaji"], "sweet"),
         (["fortified", "port", "ports", "sherry", "madeira"], "fortified"),
-        (["glass", "glasses", "half", "halves", "large", "formats", "magnums", "coravin", "cellar", "list", "wines",
-          "wine", "by", "the", "bottles", "orange", "natural", "reserve", "selection", "&", "and", "of"], nil),
+        (["glass", "glasses", "half", "halves", "large", "format", "formats", "magnums", "coravin", "cellar", "list", "wines",
+          "wine", "by", "the", "bottle", "bottles", "orange", "natural", "reserve", "selection", "&", "and", "of", "aperitif",
+          "aperitifs", "digestif", "digestifs", "carafe", "carafes", "skin", "contact", "library", "collection", "rare",
+          "fine", "house", "our", "old", "new", "world", "vins", "vini", "vinos", "weine", "au", "verre", "calice"], nil),
     ]
 
     /// The colour for a heading's words, or nil when the heading names no colour (By the glass).
@@ -20,12 +22,17 @@ public enum SectionVocabulary {
         return nil
     }
 
+    /// Words that make a line of heading vocabulary a section of its own (not "Wine List").
+    static let coreWords: Set<String> = ["glass", "glasses", "half", "halves", "large", "format", "formats", "magnums", "bottle",
+                                         "carafe", "carafes", "aperitif", "aperitifs", "digestif", "digestifs", "orange",
+                                         "natural", "coravin", "library", "verre", "calice"]
+
     /// True when every word of a short line belongs to the heading vocabulary.
     public static func isHeading(_ text: String) -> Bool {
         let words = text.lowercased().split { !$0.isLetter && $0 != "&" }.map(String.init)
         guard !words.isEmpty, words.count <= 5 else { return false }
         let all = Set(colours.flatMap(\.words))
-        return words.allSatisfy(all.contains) && words.contains { w in colours.dropLast().contains { $0.words.contains(w) } || ["glass", "half", "halves", "large", "formats", "magnums"].contains(w) }
+        return words.allSatisfy(all.contains) && words.contains { w in colours.dropLast().contains { $0.words.contains(w) } || coreWords.contains(w) }
     }
 
     /// Words that make up page furniture rather than wines ("Page 2", "Tel. 555 0101").
@@ -40,30 +47,53 @@ public enum SectionVocabulary {
 
     /// Column meanings from a header row such as "Glass  Bottle" or "6oz 9oz Btl".
     public static func priceColumns(_ text: String) -> [PriceColumn]? {
-        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: .punctuationCharacters) }
+        priceColumnLabels(text.split(whereSeparator: \.isWhitespace).map(String.init))?.map(\.column)
+    }
+
+    /// Column meanings of a header row and the words each label spans ("Half Bottle" is one label).
+    public static func priceColumnLabels(_ tokens: [String]) -> [(column: PriceColumn, words: ClosedRange<Int>)]? {
+        let words = tokens.map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
         guard !words.isEmpty, words.count <= 6 else { return nil }
-        var columns: [PriceColumn] = []
+        var columns: [(column: PriceColumn, words: ClosedRange<Int>)] = []
         var i = 0
         while i < words.count {
+            let start = i
             let w = words[i]
             switch w {
-            case "glass", "gls", "gl", "verre", "bicchiere", "copa", "125ml", "150ml", "175ml", "6oz", "5oz", "250ml":
-                columns.append(.glass)
-            case "9oz", "carafe", "500ml", "pichet", "caraffa":
-                columns.append(.carafe)
+            case "glass", "gls", "gl", "verre", "bicchiere", "calice", "copa", "125ml", "150ml", "175ml", "250ml", "6oz", "5oz", "8oz":
+                columns.append((.glass, start...i))
+            case "9oz", "carafe", "500ml", "pichet", "caraffa", "quartino", "decanter":
+                columns.append((.carafe, start...i))
             case "half", "1/2", "½", "375ml", "demi":
-                if i + 1 < words.count, ["bottle", "btl", "bt"].contains(words[i + 1]) { i += 1 }
-                columns.append(.halfBottle)
+                if i + 1 < words.count, ["bottle", "btl", "bt", "bouteille"].contains(words[i + 1]) { i += 1 }
+                columns.append((.halfBottle, start...i))
             case "bottle", "btl", "bt", "bouteille", "bottiglia", "botella", "750ml":
-                columns.append(.bottle)
-            case "magnum", "mag", "1.5l":
-                columns.append(.magnum)
+                columns.append((.bottle, start...i))
+            case "magnum", "mag", "1.5l", "1500ml":
+                columns.append((.magnum, start...i))
+            case "":
+                break
             default:
                 return nil
             }
             i += 1
         }
         return columns.isEmpty ? nil : columns
+    }
+
+    /// Words of the notes restaurants print around a list: prices and taxes, service, allergies,
+    /// asking the staff. Two of them in a line without a price make it a note, not a wine.
+    static let noticeWords: Set<String> = [
+        "prices", "price", "subject", "change", "changes", "include", "includes", "included", "inclusive", "including",
+        "vat", "gst", "tax", "taxes", "service", "charge", "gratuity", "allergies", "allergy", "allergens", "please",
+        "ask", "server", "servers", "sommelier", "pairings", "pairing", "served", "measures", "inform", "ordering",
+        "available", "request", "corkage", "vintages", "vary", "may", "availability", "staff", "discretionary",
+    ]
+
+    /// True for a restaurant's note ("Vintages and prices subject to change.", "Please ask your server").
+    public static func isNotice(_ text: String) -> Bool {
+        let words = Set(text.lowercased().split { !$0.isLetter }.map(String.init))
+        return words.intersection(noticeWords).count >= 2
     }
 }
 

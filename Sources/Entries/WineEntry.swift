@@ -23,6 +23,8 @@ public struct WineEntry: Sendable, Equatable, Codable {
     public var bottleSizeML: Int?
     /// Mean OCR confidence of the entry's words, 0…100.
     public var ocrConfidence: Double
+    /// Lines printed under the wine (region and country, a tasting note), as read.
+    public var details: String?
 
     public init(firstLine: Int, lastLine: Int, rawText: String, box: PixelRect, section: String? = nil,
                 colour: String? = nil, bin: String? = nil, producer: String? = nil, wine: String? = nil,

@@ -2,8 +2,17 @@ import Foundation
 import Imaging
 import Recognition
 
-/// Turns a page's recognized lines into wine entries. Entries are runs of lines that end with a
-/// price; a large vertical gap or a heading ends a run; runs without price or vintage are not wines.
+/// Turns a page's recognized lines into wine entries the way a sommelier reads a list.
+///
+/// Rows are rebuilt by geometry (`RowLayout`): columns, prices and bins on their wine's baseline.
+/// Then, column by column, each row that ends in a price anchors one entry. An entry starts at a
+/// row flush with the column's margin: a price row that is indented continues the name begun on
+/// the flush row above it (a wrapped name, or a producer line over a wine line). Rows after the
+/// price row up to the next entry's first row are the entry's details (region and country, a
+/// tasting note), as long as they sit close below it. Headings (section vocabulary set apart by
+/// space, size or capitals) give the following entries their section and colour; header rows
+/// ("Glass  Bottle") give price columns their meaning, read under each label; titles, notes and
+/// page furniture are no entries.
 public struct WineListParser: Sendable {
     public var fields: FieldParser
 
@@ -12,60 +21,315 @@ public struct WineListParser: Sendable {
     }
 
     public func parse(_ page: RecognizedPage) -> [WineEntry] {
-        parse(lines: LineAssembler.assemble(page.lines))
+        parse(lines: page.lines)
     }
 
-    /// Parses lines already in reading order with prices on their rows (see `LineAssembler`).
+    /// Parses recognized lines (Tesseract's, or rows `LineAssembler` already rebuilt: rebuilding
+    /// again gives the same rows). `firstLine` / `lastLine` of each entry index `lines`.
     public func parse(lines: [RecognizedLine]) -> [WineEntry] {
-        let heights = lines.map(\.box.height).sorted()
-        let lineHeight = Double(heights.isEmpty ? 20 : heights[heights.count / 2])
-        var entries: [WineEntry] = []
-        var pending: [Int] = []
+        parse(layout: RowLayout(lines: lines), lines: lines)
+    }
+
+    /// The rows as rebuilt and what each was taken for: a diagnostic for lists read wrongly.
+    public func explain(lines: [RecognizedLine]) -> String {
+        let layout = RowLayout(lines: lines)
+        let readings = read(layout)
+        func number(_ value: Double, _ width: Int) -> String {
+            let text = value.isFinite ? String(Int(value.rounded())) : "-"
+            return String(repeating: " ", count: max(0, width - text.count)) + text
+        }
+        let degrees = (layout.skew * 1800 / .pi).rounded() / 10
+        var out = ["skew \(degrees)°, line height \(Int(layout.lineHeight)) px, gutters \(layout.gutters.map { String(Int($0)) }.joined(separator: ", "))"]
+        for (i, r) in readings.enumerated() {
+            let kind: String
+            switch r.kind {
+            case .text: kind = r.isAnchor ? "ENTRY" : "text"
+            case .heading: kind = "HEAD"
+            case .header(let h): kind = "COLS " + h.columns.map(\.rawValue).joined(separator: "/")
+            case .title: kind = "title"
+            case .notice: kind = "note"
+            }
+            let column = r.row.column.map(String.init) ?? "-"
+            let padded = kind + String(repeating: " ", count: max(0, 6 - kind.count))
+            out.append("\(number(Double(i), 3)) c\(column) x\(number(r.row.left, 5)) y\(number(r.row.top, 5)) h\(number(r.row.height, 3)) "
+                       + "gap\(number(r.gapAbove, 5)) \(r.flush ? "|" : ">") \(padded) \(r.row.text)")
+        }
+        return out.joined(separator: "\n")
+    }
+
+    func parse(layout: RowLayout, lines: [RecognizedLine]) -> [WineEntry] {
+        let readings = read(layout)
+        let groups = group(readings, lineHeight: layout.lineHeight)
+        // A list that prints '15 somewhere prints it everywhere: a bare 15 where the vintage goes
+        // is then a vintage whose apostrophe OCR lost.
+        let twoDigitVintages = readings.contains { r in
+            r.tokens.contains { $0.count == 3 && FieldParser.apostrophes.contains($0.first!) && fields.vintageValue($0) != nil }
+        }
+        return groups.compactMap { entry(from: $0, readings: readings, lines: lines, twoDigitVintages: twoDigitVintages) }
+    }
+
+    // MARK: reading rows
+
+    enum RowKind: Equatable {
+        case text, heading, header(PriceHeader), title, notice
+    }
+
+    /// What one row says, before rows are grouped.
+    struct RowReading {
+        var row: ListRow
+        var tokens: [String]
+        /// The word each token came from.
+        var tokenWords: [Int]
+        var prices: [PriceToken]
+        /// First token of the price run (tokens.count when there is none).
+        var priceStart: Int
+        var hasVintage: Bool
+        var kind: RowKind
+        /// Starts at the column's margin (not indented).
+        var flush = true
+        /// Space between this row and the one above it in the same column (infinite at a column's top).
+        var gapAbove = Double.infinity
+        var isAnchor = false
+    }
+
+    func read(_ layout: RowLayout) -> [RowReading] {
+        let h = layout.lineHeight
+        var readings: [RowReading] = layout.rows.map { row in
+            var tokens: [String] = [], tokenWords: [Int] = []
+            for (index, word) in row.words.enumerated() {
+                let cleaned = Self.withoutLeaderDots(word.text)
+                if !cleaned.isEmpty { tokens.append(cleaned); tokenWords.append(index) }
+            }
+            let run = fields.trailingPrices(tokens)
+            let nameTokens = Array(tokens[..<run.start])
+            let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
+            return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
+                              hasVintage: hasVintage, kind: .text)
+        }
+        // Gaps and margins per column.
+        var byColumn: [Int?: [Int]] = [:]
+        for i in readings.indices { byColumn[readings[i].row.column, default: []].append(i) }
+        for (_, members) in byColumn {
+            for (k, i) in members.enumerated() where k > 0 {
+                readings[i].gapAbove = readings[i].row.top - readings[members[k - 1]].row.bottom
+            }
+        }
+        for i in readings.indices { readings[i].kind = kind(of: readings[i], lineHeight: h) }
+        for (_, members) in byColumn {
+            let text = members.filter { readings[$0].kind == .text }
+            for (k, i) in text.enumerated() {
+                let window = text[max(0, k - 8)..<min(text.count, k + 9)].map { readings[$0].row.left }
+                readings[i].flush = readings[i].row.left - Self.margin(of: window, tolerance: 0.4 * h) < 0.4 * h
+            }
+        }
+        // Anchors: rows with prices; a flush row with a vintage whose price OCR lost, unless the
+        // next row is an indented price row that continues it.
+        for (_, members) in byColumn {
+            for (k, i) in members.enumerated() where readings[i].kind == .text {
+                let r = readings[i]
+                let nameHasLetters = r.tokens[..<r.priceStart].contains { $0.contains(where: \.isLetter) }
+                if !r.prices.isEmpty {
+                    readings[i].isAnchor = nameHasLetters || r.tokens.count > r.priceStart
+                } else if r.hasVintage && r.flush && nameHasLetters {
+                    let next = k + 1 < members.count ? readings[members[k + 1]] : nil
+                    readings[i].isAnchor = !(next.map { $0.kind == .text && !$0.prices.isEmpty && !$0.flush } ?? false)
+                }
+            }
+        }
+        return readings
+    }
+
+    func kind(of r: RowReading, lineHeight h: Double) -> RowKind {
+        let text = r.tokens.joined(separator: " ")
+        if let labels = SectionVocabulary.priceColumnLabels(r.tokens) {
+            let spans = labels.map { label in
+                r.row.wordSpans[r.tokenWords[label.words.lowerBound]].lowerBound...r.row.wordSpans[r.tokenWords[label.words.upperBound]].upperBound
+            }
+            return .header(PriceHeader(columns: labels.map(\.column), spans: spans))
+        }
+        guard r.prices.isEmpty else { return .text }
+        let letters = text.filter(\.isLetter)
+        if r.row.height >= 1.7 * h, !r.hasVintage { return .title }
+        if SectionVocabulary.isHeading(text) {
+            // A region line under a wine ("Champagne") is no heading: headings stand apart,
+            // larger, in capitals, or at the top of a column.
+            let capitals = !letters.isEmpty && letters.allSatisfy(\.isUppercase)
+            if r.gapAbove > 0.8 * h || r.row.height > 1.15 * h || capitals { return .heading }
+        }
+        if SectionVocabulary.isNotice(text) || SectionVocabulary.isFurniture(name: text) { return .notice }
+        if !r.hasVintage, r.row.height >= 1.3 * h, r.tokens.count <= 5, letters.count >= 3, letters.allSatisfy(\.isUppercase) {
+            return .heading
+        }
+        return .text
+    }
+
+    /// The column's margin near a row: the leftmost start shared by at least two rows of the
+    /// window (a stray mark left of the text does not move it).
+    static func margin(of lefts: [Double], tolerance: Double) -> Double {
+        let sorted = lefts.sorted()
+        for (i, x) in sorted.enumerated() where i + 1 < sorted.count && sorted[i + 1] - x <= tolerance { return x }
+        return sorted.first ?? 0
+    }
+
+    /// Leader dots glued to a word ("2019.....", "....Margaux") are no part of it.
+    static func withoutLeaderDots(_ word: String) -> String {
+        let dots: Set<Character> = [".", "·", "…", "_"]
+        var s = Substring(word)
+        let trailing = s.reversed().prefix(while: dots.contains).count
+        if trailing >= 3 || (trailing >= 1 && s.reversed().prefix(while: dots.contains).contains("…")) { s = s.dropLast(trailing) }
+        let leading = s.prefix(while: dots.contains).count
+        if leading >= 2 { s = s.dropFirst(leading) }
+        return s.allSatisfy { dots.contains($0) || $0 == "-" } ? "" : String(s)
+    }
+
+    // MARK: grouping
+
+    /// One entry's rows: leading rows, the price row, then details.
+    struct Group {
+        var rows: [Int]
+        var anchor: Int
         var section: String?
         var colour: String?
-        var columns: [PriceColumn] = []
+        var header: PriceHeader?
+    }
 
-        func flush() {
+    func group(_ readings: [RowReading], lineHeight h: Double) -> [Group] {
+        var groups: [Group] = []
+        var pending: [Int] = []
+        var open: Int?            // the group that may still take detail rows
+        var section: String?
+        var colour: String?
+        var header: PriceHeader?
+        var column: Int??
+
+        func attachDetails(_ rows: [Int]) {
             defer { pending.removeAll() }
-            guard !pending.isEmpty else { return }
-            let group = pending.map { lines[$0] }
-            let text = group.map(\.text).joined(separator: " ")
-            let parsed = fields.parse(text, columns: columns)
-            guard !parsed.prices.isEmpty || parsed.vintage != nil else { return }
-            guard parsed.name.contains(where: \.isLetter), !SectionVocabulary.isFurniture(name: parsed.name) else { return }
-            let words = group.flatMap(\.words)
-            let confidence = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
-            entries.append(WineEntry(
-                firstLine: pending.first!, lastLine: pending.last!,
-                rawText: group.map(\.text).joined(separator: "\n"),
-                box: group.dropFirst().reduce(group[0].box) { $0.union($1.box) },
-                section: section, colour: colour, bin: parsed.bin, name: parsed.name, vintage: parsed.vintage,
-                prices: parsed.prices, currency: parsed.currency, bottleSizeML: parsed.bottleSizeML,
-                ocrConfidence: confidence))
+            guard let g = open else { return }
+            var last = groups[g].rows.last!
+            var taken = 0
+            let anchor = readings[groups[g].anchor]
+            for i in rows {
+                let r = readings[i]
+                let margin = min(anchor.row.left, readings[groups[g].rows[0]].row.left)
+                guard taken < 3, r.kind == .text, r.prices.isEmpty,
+                      r.row.top - readings[last].row.bottom <= 1.2 * h,
+                      r.row.left >= margin - 0.5 * h, r.row.left <= margin + 4 * h,
+                      r.row.height <= 1.3 * h else { break }
+                groups[g].rows.append(i)
+                last = i
+                taken += 1
+            }
         }
 
-        for (index, line) in lines.enumerated() {
-            let text = line.text.trimmingCharacters(in: .whitespaces)
-            if let header = SectionVocabulary.priceColumns(text) {
-                flush()
-                columns = header
-                continue
+        for (i, r) in readings.enumerated() {
+            if column != .some(r.row.column) {
+                attachDetails(pending)
+                open = nil
+                column = .some(r.row.column)
             }
-            if SectionVocabulary.isHeading(text) {
-                flush()
-                section = text
-                colour = SectionVocabulary.colour(for: text) ?? colour
-                if SectionVocabulary.colour(for: text) == nil && !text.lowercased().contains("glass") { colour = nil }
-                continue
+            switch r.kind {
+            case .header(let h):
+                attachDetails(pending)
+                open = nil
+                header = h
+            case .heading:
+                attachDetails(pending)
+                open = nil
+                section = r.tokens.joined(separator: " ")
+                colour = SectionVocabulary.colour(for: section!)
+            case .title, .notice:
+                attachDetails(pending)
+                open = nil
+            case .text:
+                guard r.isAnchor else { pending.append(i); continue }
+                var leading: [Int] = []
+                var details = pending
+                if !r.flush, let k = pending.lastIndex(where: { readings[$0].flush && !readings[$0].isAnchor }) {
+                    leading = Array(pending[k...])
+                    details = Array(pending[..<k])
+                }
+                attachDetails(details)
+                groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header))
+                open = groups.count - 1
             }
-            if let previous = pending.last {
-                let gap = Double(line.box.y - lines[previous].box.maxY)
-                if gap > 0.9 * lineHeight || line.block != lines[previous].block { flush() }
-            }
-            pending.append(index)
-            if !fields.parse(text, columns: columns).prices.isEmpty { flush() }
         }
-        flush()
-        return entries
+        attachDetails(pending)
+        return groups
+    }
+
+    // MARK: entries
+
+    /// The vintage of a list printing '15 when OCR lost the apostrophe: the last number before the
+    /// prices, two digits ("Sorì Alto 18"), or three when the apostrophe was read as a 7 or a 1
+    /// ("719"), unless a marker makes it an identifier ("No. 1", "Bin 18").
+    func lostApostropheVintage(_ tokens: [String]) -> (index: Int, vintage: Vintage)? {
+        guard let index = tokens.lastIndex(where: { $0.contains(where: \.isNumber) }),
+              !tokens[(index + 1)...].contains(where: { $0.contains(where: \.isLetter) }) else { return nil }
+        let token = tokens[index].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
+        var digits = Substring(token)
+        if digits.count == 3, let first = digits.first, first == "7" || first == "1" { digits = digits.dropFirst() }
+        guard digits.count == 2, digits.allSatisfy(\.isNumber), let yy = Int(digits) else { return nil }
+        if index > 0 {
+            let before = tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters)
+            if FieldParser.identifierMarkers.contains(before) || before == "no" || before == "n" { return nil }
+        }
+        guard let vintage = fields.vintageValue("'" + String(format: "%02d", yy)) else { return nil }
+        return (index, vintage)
+    }
+
+    func entry(from group: Group, readings: [RowReading], lines: [RecognizedLine], twoDigitVintages: Bool) -> WineEntry? {
+        let anchor = readings[group.anchor]
+        let anchorPosition = group.rows.firstIndex(of: group.anchor) ?? 0
+        let leading = group.rows[..<anchorPosition].map { readings[$0] }
+        let details = group.rows[(anchorPosition + 1)...].map { readings[$0] }
+
+        var nameTokens = leading.flatMap(\.tokens) + anchor.tokens[..<anchor.priceStart]
+        var priceTokens = anchor.prices
+        // A bare number left of prices printed with a currency is no price ("Sorì Alto 18 $56":
+        // an apostrophe vintage whose apostrophe was lost).
+        if priceTokens.contains(where: { $0.currency != nil }) {
+            while priceTokens.count > 1, priceTokens[0].currency == nil, priceTokens[0].amount != nil,
+                  !anchor.tokens[priceTokens[0].tokens.upperBound...].prefix(2).contains("/") {
+                nameTokens += anchor.tokens[priceTokens[0].tokens]
+                priceTokens.removeFirst()
+            }
+        }
+        var parsed = fields.parseName(nameTokens)
+        if parsed.vintage == nil, twoDigitVintages, let (index, vintage) = lostApostropheVintage(nameTokens) {
+            nameTokens.remove(at: index)
+            parsed = fields.parseName(nameTokens)
+            parsed.vintage = vintage
+        }
+        guard parsed.name.contains(where: \.isLetter), !SectionVocabulary.isFurniture(name: parsed.name),
+              !SectionVocabulary.isNotice(parsed.name) else { return nil }
+        let detailText = details.map { $0.tokens.joined(separator: " ") }
+        if parsed.vintage == nil || parsed.bottleSizeML == nil {
+            let more = fields.parseName(details.flatMap(\.tokens))
+            parsed.vintage = parsed.vintage ?? more.vintage
+            parsed.bottleSizeML = parsed.bottleSizeML ?? more.bottleSizeML
+        }
+        let spans = priceTokens.map { p in
+            anchor.row.wordSpans[anchor.tokenWords[p.tokens.lowerBound]].lowerBound...anchor.row.wordSpans[anchor.tokenWords[p.tokens.upperBound]].upperBound
+        }
+        let glassSection = group.section.map { $0.lowercased().contains("glass") } ?? false
+        let prices = PriceColumns.assign(priceTokens, header: group.header, spans: spans, glassSection: glassSection)
+
+        let rows = group.rows.map { readings[$0].row }
+        let words = rows.flatMap(\.words)
+        let sourceLines = rows.flatMap(\.sourceLines).filter { $0 < lines.count }
+        let confidence = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        var entry = WineEntry(
+            firstLine: sourceLines.min() ?? 0, lastLine: sourceLines.max() ?? 0,
+            rawText: rows.map(\.text).joined(separator: "\n"), box: box,
+            section: group.section, colour: group.colour, bin: parsed.bin, name: parsed.name, vintage: parsed.vintage,
+            prices: prices, currency: priceTokens.compactMap(\.currency).first, bottleSizeML: parsed.bottleSizeML,
+            ocrConfidence: confidence)
+        if entry.bottleSizeML == nil, let section = group.section?.lowercased() {
+            if section.contains("half") { entry.bottleSizeML = 375 }
+            if section.contains("magnum") { entry.bottleSizeML = 1500 }
+        }
+        entry.details = detailText.isEmpty ? nil : detailText.joined(separator: "\n")
+        return entry
     }
 }

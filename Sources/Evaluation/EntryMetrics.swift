@@ -10,6 +10,9 @@ public struct EntryCounts: Sendable, Equatable, Codable {
     public var vintageTotal = 0
     public var pricesCorrect = 0
     public var pricesTotal = 0
+    /// Prices right in amount and in column meaning wherever the truth gives one, a lone bottle
+    /// price included (`pricesCorrect` forgives a lone price's column).
+    public var priceColumnsCorrect = 0
     public var catalogueCorrect = 0
     public var catalogueTotal = 0
     public var producerCorrect = 0
@@ -24,6 +27,8 @@ public struct EntryCounts: Sendable, Equatable, Codable {
     public var f1: Double { precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall) }
     public var vintageAccuracy: Double? { Tally(correct: vintageCorrect, total: vintageTotal).accuracy }
     public var priceAccuracy: Double? { Tally(correct: pricesCorrect, total: pricesTotal).accuracy }
+    /// Every price with its column meaning (glass, carafe, bottle …): what a list's reader must get right.
+    public var priceColumnAccuracy: Double? { Tally(correct: priceColumnsCorrect, total: pricesTotal).accuracy }
     public var catalogueAccuracy: Double? { Tally(correct: catalogueCorrect, total: catalogueTotal).accuracy }
     public var producerAccuracy: Double? { Tally(correct: producerCorrect, total: producerTotal).accuracy }
     public var bottleSizeAccuracy: Double? { Tally(correct: bottleSizeCorrect, total: bottleSizeTotal).accuracy }
@@ -37,6 +42,7 @@ public struct EntryCounts: Sendable, Equatable, Codable {
         c.vintageTotal = a.vintageTotal + b.vintageTotal
         c.pricesCorrect = a.pricesCorrect + b.pricesCorrect
         c.pricesTotal = a.pricesTotal + b.pricesTotal
+        c.priceColumnsCorrect = a.priceColumnsCorrect + b.priceColumnsCorrect
         c.catalogueCorrect = a.catalogueCorrect + b.catalogueCorrect
         c.catalogueTotal = a.catalogueTotal + b.catalogueTotal
         c.producerCorrect = a.producerCorrect + b.producerCorrect
@@ -47,7 +53,7 @@ public struct EntryCounts: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case detected, truth, matched, vintageCorrect, vintageTotal, pricesCorrect, pricesTotal, catalogueCorrect,
+        case detected, truth, matched, vintageCorrect, vintageTotal, pricesCorrect, pricesTotal, priceColumnsCorrect, catalogueCorrect,
              catalogueTotal, producerCorrect, producerTotal, bottleSizeCorrect, bottleSizeTotal
     }
 
@@ -58,6 +64,7 @@ public struct EntryCounts: Sendable, Equatable, Codable {
         detected = try v(.detected); truth = try v(.truth); matched = try v(.matched)
         vintageCorrect = try v(.vintageCorrect); vintageTotal = try v(.vintageTotal)
         pricesCorrect = try v(.pricesCorrect); pricesTotal = try v(.pricesTotal)
+        priceColumnsCorrect = try v(.priceColumnsCorrect)
         catalogueCorrect = try v(.catalogueCorrect); catalogueTotal = try v(.catalogueTotal)
         producerCorrect = try v(.producerCorrect); producerTotal = try v(.producerTotal)
         bottleSizeCorrect = try v(.bottleSizeCorrect); bottleSizeTotal = try v(.bottleSizeTotal)
@@ -106,10 +113,7 @@ public enum EntryMetrics {
         var counts = EntryCounts()
         counts.detected = detected.count
         counts.truth = truth.count
-        let truthPositions = truth.indices.map { truth.count > 1 ? Double($0) / Double(truth.count - 1) : 0.5 }
-        let detectedPositions = detected.allSatisfy { $0.position != nil } ? detected.map { $0.position ?? 0 } : nil
-        let pairs = EntryAssignment.assign(detected: detected.map(\.text), truth: truth.map(\.text),
-                                           detectedPositions: detectedPositions, truthPositions: truthPositions)
+        let pairs = self.pairs(detected: detected, truth: truth)
         counts.matched = pairs.count
         for (d, t) in pairs {
             let found = detected[d], expected = truth[t]
@@ -125,6 +129,9 @@ public enum EntryMetrics {
                    price.column == .unknown || candidate.column == price.column || expected.prices.count == 1 {
                     counts.pricesCorrect += 1
                 }
+                if let candidate, sameAmount(candidate.amount, price.amount), price.column == .unknown || candidate.column == price.column {
+                    counts.priceColumnsCorrect += 1
+                }
             }
             if let producer = expected.producer {
                 counts.producerTotal += 1
@@ -138,6 +145,15 @@ public enum EntryMetrics {
             if found.catalogueID == expected.catalogueID { counts.catalogueCorrect += 1 }
         }
         return counts
+    }
+
+    /// The detected/truth pairs the counts are made from (the review report marks each entry with
+    /// its pair's verdict).
+    public static func pairs(detected: [EntryObservation], truth: [GroundTruth.Entry]) -> [(detected: Int, truth: Int)] {
+        let truthPositions = truth.indices.map { truth.count > 1 ? Double($0) / Double(truth.count - 1) : 0.5 }
+        let detectedPositions = detected.allSatisfy { $0.position != nil } ? detected.map { $0.position ?? 0 } : nil
+        return EntryAssignment.assign(detected: detected.map(\.text), truth: truth.map(\.text),
+                                      detectedPositions: detectedPositions, truthPositions: truthPositions)
     }
 
     static func sameAmount(_ a: Double?, _ b: Double?) -> Bool {

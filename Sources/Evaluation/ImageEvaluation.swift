@@ -101,7 +101,7 @@ public enum ImageEvaluator {
     }
 
     /// A receipt item as an entry: its description and amount are what the printed line says.
-    static func itemTruth(_ item: GroundTruth.ReceiptTruth.Item) -> GroundTruth.Entry {
+    public static func itemTruth(_ item: GroundTruth.ReceiptTruth.Item) -> GroundTruth.Entry {
         let price = Price(amount: item.amount)
         return GroundTruth.Entry(text: "\(item.description) \(price.formatted)", prices: [price], catalogueID: item.catalogueID)
     }

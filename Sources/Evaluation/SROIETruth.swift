@@ -30,7 +30,7 @@ enum SROIETruth {
             }
             receipt.merchant = field("company")
             receipt.address = field("address")
-            receipt.date = field("date").flatMap { DateReader.firstDate(in: $0, dayFirst: true) }
+            receipt.date = field("date").flatMap { DateReader.firstDate(in: $0, order: .dayFirst)?.iso }
             receipt.total = field("total").flatMap(amount)
         }
         return GroundTruth(kind: .receipt, lines: lines, receipt: receipt,

@@ -21,39 +21,50 @@ public struct FlattenInput: Sendable {
     }
 }
 
-/// Chooses and applies the flattening for a photo: with usable depth, the depth path
-/// (`DepthFlattener`); otherwise image-only rectification, recording why depth was not used.
+/// Chooses and applies the flattening for a photo: with a usable depth map, the depth path
+/// (`DepthFlattener`: 3-D fit, isometric unwarp); otherwise image-only rectification
+/// (`ImageRectifier`), recording why the depth was not used.
 public struct Flattener: Sendable {
+    public var rectifier: ImageRectifier
     public var depth: DepthFlattener
 
-    public init(depth: DepthFlattener = DepthFlattener()) { self.depth = depth }
+    public init(rectifier: ImageRectifier = ImageRectifier(), depth: DepthFlattener = DepthFlattener()) {
+        self.rectifier = rectifier
+        self.depth = depth
+    }
 
-    public func flatten(_ input: FlattenInput) -> FlattenedPage {
+    /// `orientation` decides 0/90/180/270° turns; the pipeline passes its worker's Tesseract OSD.
+    public func flatten(_ input: FlattenInput, orientation: (any OrientationDetector)? = nil) -> FlattenedPage {
         var fallbackReason = input.depthProblem
+        var measured: DepthFlattener.Unusable?
         if input.depth != nil {
             switch depth.flatten(input) {
-            case .success(let flattening):
-                var page = flattening.page
-                if !input.sidecarProblems.isEmpty { page.report.reason = input.sidecarProblems.joined(separator: "; ") }
-                return page
+            case .success(let flattening): return finish(flattening.page, input)
             case .failure(let unusable):
                 fallbackReason = unusable.reason
+                measured = unusable
             }
         }
-        var page = imageOnly(input)
+        var page = rectifier.rectify(input.image.raster, orientation: orientation)
         if let fallbackReason {
             page.report.method = .fallback
             page.report.reason = "depth not used: \(fallbackReason)"
         }
+        // What the depth path measured before giving up stays in the report, so the reason can be checked.
+        if let measured {
+            for (step, value) in measured.steps { page.report.steps["depth.\(step)"] = value }
+            page.report.assumptions += measured.assumptions
+        }
+        return finish(page, input)
+    }
+
+    private func finish(_ flattened: FlattenedPage, _ input: FlattenInput) -> FlattenedPage {
+        var page = flattened
         if !input.sidecarProblems.isEmpty {
             let problems = input.sidecarProblems.joined(separator: "; ")
             page.report.reason = page.report.reason.map { "\($0); \(problems)" } ?? problems
         }
+        if page.ppi == nil { page.ppi = input.image.declaredPPI }
         return page
-    }
-
-    /// Image-only rectification; until the rectifier lands the photo passes through.
-    private func imageOnly(_ input: FlattenInput) -> FlattenedPage {
-        FlattenedPage(raster: input.image.raster, ppi: input.image.declaredPPI, report: FlattenReport(method: .none))
     }
 }

@@ -54,6 +54,14 @@ public enum ImageLoader {
             let png = try PNGFile.decode(bytes, name: name, maxPixels: limits.maxPixels)
             return LoadedImage(raster: png.raster(), format: .png, exif: nil, declaredPPI: nil)
         }
+        if format == .jpeg {
+            let jpeg = try JPEGDecoder.decode(bytes, name: name, maxPixels: limits.maxPixels)
+            var raster = jpeg.raster
+            let exif = ExifInfo.read(from: bytes)
+            if let orientation = exif?.orientation, orientation != .up { raster = raster.applying(orientation) }
+            return LoadedImage(raster: raster, format: .jpeg, exif: exif, declaredPPI: nil,
+                               warnings: jpeg.warning.map { ["\(name): \($0)"] } ?? [])
+        }
         let decoded = bytes.withUnsafeBufferPointer { buf in Pix(taking: pixReadMem(buf.baseAddress, buf.count)) }
         guard let pix = decoded else {
             throw ImagingError(.corrupt, file: name, "\(format.rawValue.uppercased()) data is damaged or truncated")

@@ -5,8 +5,11 @@ public struct LoadedImage: Sendable {
     public var exif: ExifInfo?
     /// Resolution the file declares (pixels per inch), when plausible.
     public var declaredPPI: Int?
+    /// Problems that did not stop the decoding (a damaged JPEG read in part).
+    public var warnings: [String]
 
-    public init(raster: Raster, format: ImageFormat, exif: ExifInfo? = nil, declaredPPI: Int? = nil) {
+    public init(raster: Raster, format: ImageFormat, exif: ExifInfo? = nil, declaredPPI: Int? = nil, warnings: [String] = []) {
+        self.warnings = warnings
         self.raster = raster
         self.format = format
         self.exif = exif

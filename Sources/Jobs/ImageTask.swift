@@ -6,13 +6,20 @@ public struct ImageTask: Sendable, Equatable, Codable {
     public var depthPath: String?
     public var cameraPath: String?
     public var truthPath: String?
+    /// The job folder's own settings (`decant-job.json`), when it has them.
+    public var jobSettings: JobSettings?
+    /// Why the image cannot be read at all, found before reading (a broken link, a file name that
+    /// is not UTF-8); the image is reported as failed with this message.
+    public var problem: String?
 
-    public init(job: String, path: String, depthPath: String? = nil, cameraPath: String? = nil, truthPath: String? = nil) {
+    public init(job: String, path: String, depthPath: String? = nil, cameraPath: String? = nil, truthPath: String? = nil,
+                jobSettings: JobSettings? = nil) {
         self.job = job
         self.path = path
         self.depthPath = depthPath
         self.cameraPath = cameraPath
         self.truthPath = truthPath
+        self.jobSettings = jobSettings
     }
 
     public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }

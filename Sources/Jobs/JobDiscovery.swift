@@ -10,7 +10,9 @@ public enum JobDiscovery {
         public var problems: [String]
     }
 
-    static let sidecarSuffixes = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm", ".flat.png"]
+    static let depthSuffixes = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm"]
+    /// Files beside a photo that are not photos themselves: depth maps and synth's flat renders.
+    static let sidecarSuffixes = depthSuffixes + [".flat.png"]
 
     public static func discover(inbox: String) throws(RunError) -> Result {
         var isDirectory: ObjCBool = false
@@ -23,8 +25,12 @@ public enum JobDiscovery {
             let name = ((root as NSString).deletingLastPathComponent as NSString).lastPathComponent
             let directory = (root as NSString).deletingLastPathComponent
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            let task = makeTask(job: name, directory: directory, file: (root as NSString).lastPathComponent, siblings: Set(files))
-            return Result(jobs: [Job(name: name, directory: directory, images: [task])], problems: [])
+            var task = makeTask(job: name, directory: directory, file: (root as NSString).lastPathComponent, siblings: Set(files))
+            var problems: [String] = []
+            do { task.jobSettings = try JobSettings.load(directory: directory) } catch {
+                problems.append("\(error.message); the run's settings are used for this job")
+            }
+            return Result(jobs: [Job(name: name, directory: directory, images: [task])], problems: problems)
         }
         var jobs: [Job] = []
         var problems: [String] = []
@@ -49,7 +55,13 @@ public enum JobDiscovery {
                 let path = "\(directory)/\(name)"
                 var isDir: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                    problems.append("\(path): broken symbolic link; skipped")
+                    // Still an image of the job: it gets its error line in pages.json like any bad file.
+                    guard isImage(name) else { continue }
+                    var task = makeTask(job: "", directory: directory, file: name, siblings: siblings)
+                    task.problem = name.contains("\u{FFFD}")
+                        ? "file name is not valid UTF-8 (shown with \u{FFFD} for the bad bytes); rename the file"
+                        : "broken symbolic link (its target does not exist)"
+                    images.append(task)
                     continue
                 }
                 if isDir.boolValue { subfolders.append(name); continue }
@@ -58,8 +70,12 @@ public enum JobDiscovery {
             }
             if !images.isEmpty {
                 let jobName = relative.isEmpty ? rootName : relative
+                var settings: JobSettings?
+                do { settings = try JobSettings.load(directory: directory) } catch {
+                    problems.append("\(error.message); the run's settings are used for this job")
+                }
                 jobs.append(Job(name: jobName, directory: directory,
-                                images: images.map { var t = $0; t.job = jobName; return t }))
+                                images: images.map { var t = $0; t.job = jobName; t.jobSettings = settings; return t }))
             }
             for folder in subfolders {
                 walk("\(directory)/\(folder)", relative: relative.isEmpty ? folder : "\(relative)/\(folder)")
@@ -82,7 +98,7 @@ public enum JobDiscovery {
             suffixes.lazy.map { base + $0 }.first(where: siblings.contains).map { "\(directory)/\($0)" }
         }
         return ImageTask(job: job, path: "\(directory)/\(file)",
-                         depthPath: sidecar(sidecarSuffixes),
+                         depthPath: sidecar(depthSuffixes),
                          cameraPath: sidecar([".camera.json"]),
                          truthPath: sidecar([".gt.json", ".gt.txt"]))
     }

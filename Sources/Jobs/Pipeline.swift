@@ -14,11 +14,23 @@ public final class Pipeline {
     let matcher: Matcher
     let settings: RunSettings
     let flattener = Flattener()
+    /// The worker's orientation detector, created once with the pipeline; nil (leptonica's
+    /// up/down test is used instead) when osd.traineddata is not installed.
+    let orientation: OSDOrientation?
+    /// Why OSD is unavailable, reported on every page so the gap is visible.
+    let orientationProblem: String?
 
     public init(engine: TesseractEngine, matcher: Matcher, settings: RunSettings) {
         self.engine = engine
         self.matcher = matcher
         self.settings = settings
+        do {
+            orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
+            orientationProblem = nil
+        } catch {
+            orientation = nil
+            orientationProblem = error.message
+        }
     }
 
     public func process(_ task: ImageTask) -> PageResult {
@@ -26,12 +38,17 @@ public final class Pipeline {
         var timings = StageTimings()
         let start = Clock.now
         defer { _ = start }
-        func finish(_ text: String?, _ entries: [EntryRecord]) -> PageResult {
+        func finish(_ text: String?, _ entries: [EntryRecord], receipt: ReceiptRecord? = nil,
+                    items: [ReceiptItemRecord] = []) -> PageResult {
             timings.total = Clock.milliseconds(since: start)
             record.timingsMS = timings
-            return PageResult(record: record, text: text, entries: entries)
+            return PageResult(record: record, text: text, entries: entries, receipt: receipt, items: items)
         }
 
+        if let problem = task.problem {
+            record.error = PageError(stage: "load", kind: "unreadable", message: "\(task.fileName): \(problem)")
+            return finish(nil, [])
+        }
         // Load the photo and its sidecars. Sidecar problems are warnings: the photo still gets read.
         var mark = Clock.now
         let loaded: LoadedImage
@@ -57,14 +74,15 @@ public final class Pipeline {
         if let cameraPath = task.cameraPath {
             do { input.camera = try CameraIntrinsics.load(path: cameraPath) } catch { input.sidecarProblems.append(error.description) }
         }
-        record.warnings = input.sidecarProblems + [input.depthProblem].compactMap { $0 }
+        record.warnings = loaded.warnings + input.sidecarProblems + [input.depthProblem].compactMap { $0 }
         timings.load = Clock.milliseconds(since: mark)
 
         mark = Clock.now
         var flat = settings.degradation.disableFlattening
             ? FlattenedPage(raster: loaded.raster, ppi: loaded.declaredPPI,
                             report: FlattenReport(method: .none, reason: "flattening disabled (degraded run)"))
-            : flattener.flatten(input)
+            : flattener.flatten(input, orientation: orientation)
+        if let orientationProblem { flat.report.assumptions.append(orientationProblem) }
         if settings.degradation.downscale > 1 {
             flat.raster = flat.raster.scaled(by: 1 / settings.degradation.downscale)
             flat.ppi = flat.ppi.map { max(1, Int(Double($0) / settings.degradation.downscale)) }
@@ -83,6 +101,14 @@ public final class Pipeline {
             }
         }
         timings.flatten = Clock.milliseconds(since: mark)
+        if let output = settings.pagePreviews {
+            // Written now, so no page picture waits in memory for the job's report.
+            mark = Clock.now
+            defer { timings.preview = Clock.milliseconds(since: mark) }
+            do { record.preview = try PagePreview.write(flat.raster, image: task.fileName, jobDirectory: "\(output)/\(task.job)") } catch {
+                record.warnings.append(error.description)
+            }
+        }
 
         mark = Clock.now
         let prior: DocumentKind
@@ -93,34 +119,66 @@ public final class Pipeline {
         }
         let segmentation = settings.segmentation(for: prior)
         record.segmentation = segmentation.rawValue
-        let page: RecognizedPage
-        do { page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation) } catch {
+        let cache = settings.ocrCache.map(RecognitionCache.init(folder:))
+        func recognize(_ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
+            let key = cache?.key(flat.raster, ppi: flat.ppi, segmentation: segmentation, ocr: settings.ocr)
+            if let cache, let key, let cached = cache.load(job: task.job, image: task.fileName, key: key) { return cached }
+            let page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation)
+            if let cache, let key { cache.store(page, job: task.job, image: task.fileName, key: key) }
+            return page
+        }
+        var page: RecognizedPage
+        do { page = try recognize(segmentation) } catch {
             record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
             timings.ocr = Clock.milliseconds(since: mark)
             return finish(nil, [])
         }
-        timings.ocr = Clock.milliseconds(since: mark)
-        record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
         let kind = settings.kind == .auto ? KindClassifier.classify(page, prior: prior) : prior
         record.kind = kind
+        // Taken for a wine list by its shape, read as a receipt by its words: read it again the way
+        // receipts are read (one block), so that amounts stay on their labels' lines.
+        let receiptSegmentation = settings.segmentation(for: .receipt)
+        if kind == .receipt, segmentation != receiptSegmentation,
+           let again = try? recognize(receiptSegmentation) {
+            page = again
+            record.segmentation = receiptSegmentation.rawValue
+        }
+        timings.ocr = Clock.milliseconds(since: mark)
+        record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
 
         mark = Clock.now
         let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
-        let lines = LineAssembler.assemble(page.lines)
-        record.lineCount = lines.count
-        let text = lines.map(\.text).joined(separator: "\n")
+        var lines = LineAssembler.assemble(page.lines)
         var wineEntries: [WineEntry] = []
         var receipt: Receipt?
+        var receiptPage = page
         switch kind {
         case .winelist: wineEntries = WineListParser(fields: fields).parse(lines: lines)
-        case .receipt: receipt = ReceiptParser(fields: fields).parse(lines: page.lines)
+        case .receipt:
+            // The job folder's own date order (decant-job.json) overrides the run's.
+            let dateOrder = task.jobSettings?.dateOrder ?? settings.dateOrder
+            let reader = ReceiptReader(engine: engine, parser: ReceiptParser(fields: fields, dateOrder: dateOrder),
+                                       segmentation: receiptSegmentation, maxReadings: settings.receiptReadings,
+                                       targetTextHeight: settings.receiptTextHeight)
+            let read = reader.read(flat, firstReading: page)
+            receipt = read.receipt
+            receiptPage = read.page
+            // The sidecar text is the reading the receipt's amounts come from.
+            lines = read.page.lines
+            if let reason = read.reason, read.receipt.readings > 1 {
+                record.warnings.append("receipt read \(read.receipt.readings) times (\(reason)); "
+                                       + "amounts from the reading at scale \(read.receipt.scale)")
+            }
         }
         record.receipt = receipt.map(ReceiptFields.init)
+        record.lineCount = lines.count
+        let text = lines.map(\.text).joined(separator: "\n")
         timings.entries = Clock.milliseconds(since: mark)
 
         mark = Clock.now
         var records: [EntryRecord] = []
         let scratch = matcher.makeScratch()
+        var itemRecords: [ReceiptItemRecord] = []
         for entry in wineEntries {
             // Region and grapes the parser found go along: the matcher checks they agree with the label.
             let context = ([entry.region].compactMap { $0 } + entry.grapes).joined(separator: " ")
@@ -132,17 +190,22 @@ public final class Pipeline {
         }
         if let receipt {
             for item in receipt.items {
+                // Items are matched like wine-list entries; most are not wines and match nothing.
                 let match = matcher.match(MatchQuery(fields.parse(item.description).name, vintage: item.vintage), scratch: scratch)
-                let words = page.lines.indices.contains(item.line) ? page.lines[item.line].confidence : 0
+                let found = match.type == .none ? nil : match
+                let words = receiptPage.lines.indices.contains(item.line) ? receiptPage.lines[item.line].confidence : 0
                 let insight = Insights.insight(wine: matchedWine(match), prices: [Price(amount: item.amount, column: .bottle)],
                                                currency: receipt.currency, listColour: nil, options: settings.insights)
                 records.append(EntryRecord(job: task.job, image: task.fileName, item: item, currency: receipt.currency,
-                                           match: match.type == .none ? nil : match, confidence: words, insight: insight))
+                                           match: found, confidence: words, insight: insight))
+                itemRecords.append(ReceiptItemRecord(job: task.job, image: task.fileName, item: itemRecords.count + 1,
+                                                     receiptItem: item, currency: receipt.currency, match: found))
             }
         }
         record.entryCount = records.count
         timings.match = Clock.milliseconds(since: mark)
-        return finish(text, records)
+        return finish(text, records, receipt: receipt.map { ReceiptRecord(job: task.job, image: task.fileName, receipt: $0) },
+                      items: itemRecords)
     }
 }
 

@@ -26,7 +26,7 @@ struct ProgressReporter {
         self.interactive = style == .automatic && isatty(STDERR_FILENO) == 1
     }
 
-    mutating func imageFinished(_ page: PageResult) {
+    mutating func imageFinished(_ page: PageResult, reused: Bool = false) {
         done += 1
         if page.record.error != nil { failed += 1 }
         switch style {
@@ -37,6 +37,7 @@ struct ProgressReporter {
                 "entries": String(page.record.entryCount),
                 "ms": String(Int(page.record.timingsMS?.total ?? 0)),
             ]
+            if reused { line["reused"] = "true" }
             if let error = page.record.error { line["error"] = error.message }
             if let method = page.record.flatten?.method { line["flatten"] = method.rawValue }
             emit(line)

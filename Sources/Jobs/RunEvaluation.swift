@@ -6,14 +6,17 @@ import Reporting
 /// `decant eval` from the reports an earlier run left behind.
 public enum RunEvaluation {
     /// Evaluates every page that has ground truth. Truth that cannot be read is a problem naming
-    /// the file; the page is left out and the rest go on.
+    /// the file; the page is left out and the rest go on. The checks mark each entry right or
+    /// wrong for the review report.
     /// Truth paths are recorded relative to `inbox` (so a committed baseline names `bistro/menu.gt.json`,
     /// not a path on one machine).
     public static func evaluate(job: String, pages: [PageResult], inbox: String,
-                                truth: (PageResult) -> TruthSource?) -> (evaluations: [ImageEvaluation], problems: [String]) {
+                                truth: (PageResult) -> TruthSource?)
+        -> (evaluations: [ImageEvaluation], problems: [String], checks: [EntryCheck]) {
         let root = URL(fileURLWithPath: inbox).standardizedFileURL.path
         var evaluations: [ImageEvaluation] = []
         var problems: [String] = []
+        var checks: [EntryCheck] = []
         for page in pages {
             guard let source = truth(page) else { continue }
             let groundTruth: GroundTruth
@@ -25,8 +28,9 @@ public enum RunEvaluation {
                                                      truth: groundTruth, page: page.observation)
             evaluation.truth = relative(source.path, to: root)
             evaluations.append(evaluation)
+            checks += EntryCheck.checks(page: page, truth: groundTruth)
         }
-        return (evaluations, problems)
+        return (evaluations, problems, checks)
     }
 
     /// Recomputes metrics from a run's output folder, finding each image's truth under `inbox`

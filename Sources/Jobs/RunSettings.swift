@@ -26,11 +26,25 @@ public struct RunSettings: Sendable, Equatable {
     public var degradation: Degradation
     /// Run date, budget and report filters for the insight columns.
     public var insights: InsightOptions
+    /// Folder of recognized pages to reuse (keyed by the pixels and OCR settings); a measuring aid.
+    public var ocrCache: String?
+    /// How receipts' numeric dates are read (03/04/2018); `.unspecified` reports ambiguous dates
+    /// with both readings instead of guessing.
+    public var dateOrder: DateOrder
+    /// Most OCR readings of a receipt: a second one, at the text size Tesseract reads best, is made
+    /// when the first does not add up or its text is far from that size (1: read once).
+    public var receiptReadings: Int
+    /// Median word height in pixels receipts are rescaled to for their second reading.
+    public var receiptTextHeight: Double
+    /// The run's output folder when the HTML review report is on: each worker writes a small JPEG
+    /// of every flattened page into OUT/JOB/pages/ for it. nil: no previews (`--no-html`).
+    public var pagePreviews: String?
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,
                 abbreviations: AbbreviationTable = .builtIn, degradation: Degradation = Degradation(),
-                insights: InsightOptions? = nil) {
+                insights: InsightOptions? = nil, dateOrder: DateOrder = .unspecified, receiptReadings: Int = 2,
+                receiptTextHeight: Double = 26, ocrCache: String? = nil, pagePreviews: String? = nil) {
         self.kind = kind
         self.ocr = ocr
         self.segmentation = segmentation
@@ -40,6 +54,11 @@ public struct RunSettings: Sendable, Equatable {
         self.abbreviations = abbreviations
         self.degradation = degradation
         self.insights = insights ?? InsightOptions(year: runYear)
+        self.dateOrder = dateOrder
+        self.receiptReadings = receiptReadings
+        self.receiptTextHeight = receiptTextHeight
+        self.ocrCache = ocrCache
+        self.pagePreviews = pagePreviews
     }
 
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
@@ -47,12 +66,19 @@ public struct RunSettings: Sendable, Equatable {
             && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
             && a.degradation == b.degradation
             && a.insights == b.insights
+            && a.dateOrder == b.dateOrder && a.receiptReadings == b.receiptReadings
+            && a.receiptTextHeight == b.receiptTextHeight && a.pagePreviews == b.pagePreviews
     }
 
-    /// Wine lists need Tesseract's column finding; receipts are one narrow column whose
-    /// right-aligned amounts must stay on their item's line.
+    /// Wine lists are read sparsely: Tesseract's automatic layout (psm 3) drops price and bin
+    /// columns it takes for images or noise (dot leaders, a page not cropped from the table), while
+    /// sparse text (psm 11) keeps every word and Decant rebuilds rows and columns from the word boxes
+    /// (`RowLayout`); docs/benchmarks/entries.md has the measurements. Receipts are read as one
+    /// uniform block: every printed row, amounts included, stays one line, and rows between dashed
+    /// rules are not dropped as separators (on the SROIE scans mode 6 keeps more totals and dates
+    /// than mode 4; see docs/benchmarks/receipts.md).
     public func segmentation(for kind: DocumentKind) -> PageSegmentation {
-        segmentation ?? (kind == .receipt ? .singleColumn : .auto)
+        segmentation ?? (kind == .receipt ? .singleBlock : .sparse)
     }
 
     public var summary: [String: String] {
@@ -66,6 +92,9 @@ public struct RunSettings: Sendable, Equatable {
             "filters": [insights.minScore.map { "min-score \($0)" }, insights.colour.map { "colour \($0)" },
                         insights.readyNow ? "ready-now" : nil, insights.bestValueOnly ? "best-value" : nil]
                 .compactMap { $0 }.joined(separator: ", "),
+            "dateOrder": dateOrder.rawValue,
+            "receiptReadings": String(receiptReadings),
+            "receiptTextHeight": String(receiptTextHeight),
         ]
         if degradation.isActive { summary["degradation"] = degradation.description }
         return summary

@@ -32,33 +32,61 @@ public struct Runner: Sendable {
         let startedAt = Date()
         do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
         let discovery = try JobDiscovery.discover(inbox: options.inbox)
-        let catalogue: Catalogue
-        do {
-            if let path = options.cataloguePath { catalogue = try Catalogue.load(path: path) } else { catalogue = try Catalogue.builtIn() }
-        } catch {
-            throw RunError(.usage, error.description)
-        }
+        let catalogue = try Self.loadCatalogue(path: options.cataloguePath)
         let matcher = Matcher(catalogue: catalogue, runYear: options.settings.runYear)
         try prepareOutput()
+        let lock = try OutputLock(output: options.output)
+        defer { withExtendedLifetime(lock) {} }
 
         let tasks = discovery.jobs.flatMap(\.images)
-        let queue = WorkQueue(tasks)
         let collector = ResultCollector(jobs: discovery.jobs, output: options.output, inbox: options.inbox,
-                                        insights: options.settings.insights,
+                                        insights: options.settings.insights, html: options.html,
                                         progress: ProgressReporter(style: options.progress, total: tasks.count))
-        let settings = options.settings
-        let workers = max(1, min(options.workers, max(tasks.count, 1)))
+        // Unchanged images (same bytes, same settings, same build) keep their earlier pages.
+        let cache = options.cache
+        var keys: [ContentKey?] = []
+        var pending: [(ImageTask, ContentKey?)] = []
+        for task in tasks {
+            let key = cache?.key(for: task)
+            keys.append(key)
+            if !options.force, let key, let cached = cache?.load(key), cached.record.job == task.job,
+               cached.record.image == task.fileName {
+                await collector.add(cached, reused: true)
+            } else {
+                pending.append((task, key))
+            }
+        }
+        let queue = WorkQueue(pending)
+        var runSettings = options.settings
+        if options.html { runSettings.pagePreviews = options.output }
+        let settings = runSettings
+        let isolation = options.isolation
+        let workers = max(1, min(options.workers, max(pending.count, 1)))
         let engineFailure: RunError? = await withTaskGroup(of: RunError?.self) { group in
             for _ in 0..<workers {
                 group.addTask {
-                    // The engine lives exactly as long as this worker and serves all its images.
-                    let engine: TesseractEngine
-                    do throws(RecognitionError) { engine = try TesseractEngine(configuration: settings.ocr) } catch {
-                        return RunError(.missingDependency, error.message)
-                    }
-                    let pipeline = Pipeline(engine: engine, matcher: matcher, settings: settings)
-                    while let task = await queue.next() {
-                        await collector.add(pipeline.process(task))
+                    switch isolation {
+                    case .inProcess:
+                        // The engine lives exactly as long as this worker and serves all its images.
+                        let engine: TesseractEngine
+                        do throws(RecognitionError) { engine = try TesseractEngine(configuration: settings.ocr) } catch {
+                            return RunError(.missingDependency, error.message)
+                        }
+                        let pipeline = Pipeline(engine: engine, matcher: matcher, settings: settings)
+                        while let (task, key) = await queue.next() {
+                            let result = pipeline.process(task)
+                            Self.remember(result, key: key, in: cache)
+                            await collector.add(result)
+                        }
+                    case .processes(let executable, let arguments, let timeout):
+                        // One worker process per slot, restarted after a crash or a hang.
+                        let slot = WorkerSlot(executable: executable, arguments: arguments, timeout: timeout)
+                        while let (task, key) = await queue.next() {
+                            let result = await slot.process(task)
+                            Self.remember(result, key: key, in: cache)
+                            await collector.add(result)
+                        }
+                        await slot.finish()
                     }
                     return nil
                 }
@@ -69,6 +97,14 @@ public struct Runner: Sendable {
         }
         if let engineFailure { throw engineFailure }
         let jobSummaries = await collector.finish()
+        var manifestProblems: [String] = []
+        if let cache {
+            let manifest = RunManifest(fingerprint: cache.fingerprint, tasks: tasks, keys: keys)
+            do { try AtomicFile.write(try JSONReport.encode(manifest), to: "\(options.output)/manifest.json") } catch {
+                manifestProblems.append(error.description)
+            }
+            cache.prune(keeping: Set(keys.compactMap { $0?.key }))
+        }
         let summary = RunSummary(decantVersion: DecantVersion.string, tesseractVersion: TesseractEngine.version,
                                  inbox: options.inbox, settings: options.settings.summary, jobs: jobSummaries,
                                  wallClockMS: Double((DispatchTime.now().uptimeNanoseconds - clockStart) / 1_000_000))
@@ -77,7 +113,7 @@ public struct Runner: Sendable {
         } catch {
             throw RunError(.output, error.description)
         }
-        var writeProblems = await collector.writeProblems
+        var writeProblems = await collector.writeProblems + manifestProblems
         let evaluations = await collector.evaluations
         var metrics: MetricsReport?
         if !evaluations.isEmpty {
@@ -97,7 +133,38 @@ public struct Runner: Sendable {
                 outcome.problems.append("\(failure.description); the night's reports were written, but this run is not in the history")
             }
         }
+        if options.html {
+            let page = RunHTMLReport(summary: summary, metrics: metrics, checks: await collector.checks,
+                                     problems: outcome.problems, files: Self.runFiles(in: options.output),
+                                     jobPages: await collector.htmlJobs)
+            do { try AtomicFile.write(Data(page.render().utf8), to: "\(options.output)/index.html") } catch {
+                outcome.problems.append(error.description)
+            }
+        }
         return outcome
+    }
+
+    /// Keeps a finished page for the next run. Worker crashes and timeouts are not kept: they may
+    /// not happen again (a loaded machine, a killed worker), so the next run tries the image anew.
+    static func remember(_ result: PageResult, key: ContentKey?, in cache: ResultCache?) {
+        guard let cache, let key, result.record.error?.stage != "worker" else { return }
+        try? cache.store(result, key: key)
+    }
+
+    /// The catalogue a run matches against: the file given, or the built-in one.
+    static func loadCatalogue(path: String?) throws(RunError) -> Catalogue {
+        do {
+            if let path { return try Catalogue.load(path: path) }
+            return try Catalogue.builtIn()
+        } catch {
+            throw RunError(.usage, error.description)
+        }
+    }
+
+    /// The run-level report files the run page links to, those present.
+    static func runFiles(in output: String) -> [String] {
+        ["summary.json", "metrics.csv", "metrics.json", "changes-summary.json"]
+            .filter { FileManager.default.fileExists(atPath: "\(output)/\($0)") }
     }
 
     func prepareOutput() throws(RunError) {
@@ -114,12 +181,12 @@ public struct Runner: Sendable {
 
 /// Hands out images one at a time so fast workers take more.
 actor WorkQueue {
-    private var tasks: [ImageTask]
+    private var tasks: [(ImageTask, ContentKey?)]
     private var index = 0
 
-    init(_ tasks: [ImageTask]) { self.tasks = tasks }
+    init(_ tasks: [(ImageTask, ContentKey?)]) { self.tasks = tasks }
 
-    func next() -> ImageTask? {
+    func next() -> (ImageTask, ContentKey?)? {
         guard index < tasks.count else { return nil }
         defer { index += 1 }
         return tasks[index]
@@ -142,10 +209,18 @@ actor ResultCollector {
     private(set) var truthProblems: [String] = []
     /// Each finished job as the history keeps it (small: no boxes, text or match alternatives).
     private(set) var snapshots: [JobSnapshot] = []
+    /// Ground truth's verdict per entry, for the run page's calibration chart (small: no text kept
+    /// beyond the truth's line).
+    private(set) var checks: [EntryCheck] = []
+    /// Jobs whose index.html was written.
+    private(set) var htmlJobs: Set<String> = []
+    private let html: Bool
 
     private let inbox: String
 
-    init(jobs: [Job], output: String, inbox: String, insights: InsightOptions = InsightOptions(), progress: ProgressReporter) {
+    init(jobs: [Job], output: String, inbox: String, insights: InsightOptions = InsightOptions(), html: Bool = false,
+         progress: ProgressReporter) {
+        self.html = html
         var isDirectory: ObjCBool = false
         self.inbox = FileManager.default.fileExists(atPath: inbox, isDirectory: &isDirectory) && !isDirectory.boolValue
             ? (inbox as NSString).deletingLastPathComponent : inbox
@@ -160,8 +235,11 @@ actor ResultCollector {
         self.progress = progress
     }
 
-    func add(_ result: PageResult) {
-        progress.imageFinished(result)
+    private(set) var reused = 0
+
+    func add(_ result: PageResult, reused: Bool = false) {
+        if reused { self.reused += 1 }
+        progress.imageFinished(result, reused: reused)
         let job = result.record.job
         pending[job, default: []].append(result)
         remaining[job, default: 1] -= 1
@@ -177,11 +255,14 @@ actor ResultCollector {
         }
         snapshots.append(JobSnapshot(job: job, pages: pages))
         let sources = truth[job] ?? [:]
+        var jobEvaluations: [ImageEvaluation] = [], jobChecks: [EntryCheck] = []
         if !sources.isEmpty {
             let result = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox) { sources[$0.record.image] }
             evaluations += result.evaluations
             truthProblems += result.problems
             writeProblems += result.problems
+            jobEvaluations = result.evaluations
+            jobChecks = result.checks
             if !result.evaluations.isEmpty {
                 do {
                     try MetricsReportWriter.write(MetricsReport(images: result.evaluations, problems: result.problems), to: "\(output)/\(job)")
@@ -190,11 +271,28 @@ actor ResultCollector {
                 }
             }
         }
+        if html { writeHTML(job: job, pages: pages, evaluations: jobEvaluations, checks: jobChecks) }
         summaries.append(JobSummary(
             name: job, images: pages.count, failedImages: pages.filter { $0.record.error != nil }.count,
             entries: pages.reduce(0) { $0 + $1.entries.count },
             matchedEntries: pages.reduce(0) { $0 + $1.entries.filter { $0.match?.best != nil && $0.match?.type != MatchType.none }.count },
             timingsMS: pages.compactMap(\.record.timingsMS).reduce(StageTimings(), +)))
+    }
+
+    /// OUT/JOB/index.html, linking the report files the job has.
+    private func writeHTML(job: String, pages: [PageResult], evaluations: [ImageEvaluation], checks: [EntryCheck]) {
+        checks.forEach { self.checks.append($0) }
+        let directory = "\(output)/\(job)"
+        let files = ["entries.csv", "entries.json", "pages.json", "receipts.csv", "items.csv", "metrics.csv"]
+            .filter { FileManager.default.fileExists(atPath: "\(directory)/\($0)") }
+        let page = JobHTMLReport(job: job, pages: pages, evaluations: evaluations, checks: checks,
+                                 budget: insights.budget, files: files, runPage: JobHTMLReport.runPage(forJob: job))
+        do {
+            try AtomicFile.write(Data(page.render().utf8), to: "\(directory)/index.html")
+            htmlJobs.insert(job)
+        } catch {
+            writeProblems.append(error.description)
+        }
     }
 
     /// A job is one list: best value is marked across all its pages, then the report filters apply.

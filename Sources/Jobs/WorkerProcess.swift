@@ -11,6 +11,8 @@ final class WorkerProcess {
         case protocolError(String)
     }
 
+    private static let spawnLock = NSLock()
+
     let pid: pid_t
     private let input: Int32    // parent writes requests here
     private let output: Int32   // parent reads replies here
@@ -22,9 +24,15 @@ final class WorkerProcess {
     /// child's own diagnostics reach the user.
     init(executable: String, arguments: [String], environment: [String: String]) throws(RunError) {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        // Close-on-exec, and made under one lock with the spawn: a second worker must not inherit
+        // this worker's pipe ends, or closing ours would never reach this child as end-of-file and
+        // both would wait for each other forever.
+        Self.spawnLock.lock()
+        defer { Self.spawnLock.unlock() }
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
             throw RunError(.missingDependency, "cannot create pipes for a worker process (\(String(cString: strerror(errno))))")
         }
+        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

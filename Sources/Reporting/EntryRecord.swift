@@ -57,7 +57,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
         self.image = image
         self.kind = .item
         self.firstLine = item.line
-        self.lastLine = item.line
+        self.lastLine = item.lastLine
         self.rawText = item.rawText
         self.name = item.description
         self.vintage = item.vintage

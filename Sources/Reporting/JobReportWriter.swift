@@ -1,6 +1,7 @@
 import Foundation
 
-/// Writes one job's reports: entries.csv, entries.json, pages.json and one .txt per image.
+/// Writes one job's reports: entries.csv, entries.json, pages.json, one .txt per image and, when
+/// the job holds receipts, receipts.csv/json (one row per receipt) and items.csv/json (one per item).
 public struct JobReportWriter: Sendable {
     public var directory: String
 
@@ -29,6 +30,18 @@ public struct JobReportWriter: Sendable {
         try AtomicFile.write(csv.text, to: "\(directory)/entries.csv")
         try AtomicFile.write(try JSONReport.encode(EntriesFile(job: job, entries: entries)), to: "\(directory)/entries.json")
         try AtomicFile.write(try JSONReport.encode(PagesFile(job: job, pages: ordered.map(\.record))), to: "\(directory)/pages.json")
+        let receipts = ordered.compactMap(\.receipt)
+        if !receipts.isEmpty {
+            var receiptsCSV = CSVWriter(header: ReceiptRecord.csvHeader)
+            for receipt in receipts { receiptsCSV.append(receipt.csvRow) }
+            let items = ordered.flatMap(\.items)
+            var itemsCSV = CSVWriter(header: ReceiptItemRecord.csvHeader)
+            for item in items { itemsCSV.append(item.csvRow) }
+            try AtomicFile.write(receiptsCSV.text, to: "\(directory)/receipts.csv")
+            try AtomicFile.write(try JSONReport.encode(ReceiptsReport(job: job, receipts: receipts)), to: "\(directory)/receipts.json")
+            try AtomicFile.write(itemsCSV.text, to: "\(directory)/items.csv")
+            try AtomicFile.write(try JSONReport.encode(ItemsReport(job: job, items: items)), to: "\(directory)/items.json")
+        }
         for page in ordered {
             guard let text = page.text else { continue }
             try AtomicFile.write(text + (text.isEmpty ? "" : "\n"), to: "\(directory)/\(Self.textFileName(for: page.record.image))")

@@ -9,6 +9,8 @@ public struct StageTimings: Sendable, Equatable, Codable {
     public var ocr = 0.0
     public var entries = 0.0
     public var match = 0.0
+    /// Writing the HTML report's page preview (absent with --no-html).
+    public var preview: Double?
     public var total = 0.0
 
     public init() {}
@@ -17,6 +19,7 @@ public struct StageTimings: Sendable, Equatable, Codable {
         var t = StageTimings()
         t.load = a.load + b.load; t.flatten = a.flatten + b.flatten; t.ocr = a.ocr + b.ocr
         t.entries = a.entries + b.entries; t.match = a.match + b.match; t.total = a.total + b.total
+        if a.preview != nil || b.preview != nil { t.preview = (a.preview ?? 0) + (b.preview ?? 0) }
         return t
     }
 }
@@ -46,6 +49,8 @@ public struct PageRecord: Sendable, Equatable, Codable {
     public var flattenedWidth: Int?
     public var flattenedHeight: Int?
     public var ppi: Int?
+    /// The downscaled flattened page the HTML report draws entry boxes over (absent with --no-html).
+    public var preview: PagePreview?
     public var segmentation: Int?
     public var meanConfidence: Double?
     public var lineCount: Int

@@ -4,10 +4,17 @@ public struct PageResult: Sendable, Equatable, Codable {
     /// Recognized text in reading order (the `IMAGE-NAME.txt` sidecar); nil when the image failed.
     public var text: String?
     public var entries: [EntryRecord]
+    /// The receipt read from the image, when it is one (a row of receipts.csv).
+    public var receipt: ReceiptRecord?
+    /// The receipt's items (rows of items.csv), with their catalogue matches.
+    public var items: [ReceiptItemRecord]
 
-    public init(record: PageRecord, text: String?, entries: [EntryRecord]) {
+    public init(record: PageRecord, text: String?, entries: [EntryRecord], receipt: ReceiptRecord? = nil,
+                items: [ReceiptItemRecord] = []) {
         self.record = record
         self.text = text
         self.entries = entries
+        self.receipt = receipt
+        self.items = items
     }
 }

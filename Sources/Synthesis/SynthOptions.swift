@@ -29,6 +29,8 @@ public struct SynthOptions: Sendable {
     public var maxRotation = 15.0
     /// Allow 90° and 180° turns of the page in the photo.
     public var turns = true
+    /// Wine lists print exactly these wines instead of a random draw.
+    public var selection: WineSelection?
 
     public init() {}
 

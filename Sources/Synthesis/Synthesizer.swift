@@ -61,7 +61,8 @@ public final class Synthesizer {
         switch kind {
         case .winelist:
             return WineListGenerator(catalogue: catalogue, fakeRate: options.fakeRate, year: options.year, fonts: options.fonts,
-                                     columns: options.columns, leaders: options.leaders).generate(engine: engine, &rng)
+                                     columns: options.columns, leaders: options.leaders, selection: options.selection)
+                .generate(engine: engine, &rng)
         case .receipt:
             return ReceiptGenerator(catalogue: catalogue, fakeRate: options.fakeRate, year: options.year, fonts: options.fonts)
                 .generate(engine: engine, &rng)

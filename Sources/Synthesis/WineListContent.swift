@@ -11,9 +11,12 @@ struct WineListContent {
     var style: WineListStyle
     var year: Int
     var fakeRate: Double
+    /// When set, exactly these wines are printed (see `WineSelection`).
+    var selection: WineSelection? = nil
 
     /// Rows for a list of roughly `capacity` entries (the composer stops when the page is full).
     func rows(capacity: Int, _ rng: inout SeededRandom) -> [DraftRow] {
+        if let selection { return rows(selection: selection, &rng) }
         var sections = WineListSection.allCases.filter { rng.chance($0.presence) }
         if sections.isEmpty { sections = [.white, .red] }
         let totalWeight = sections.reduce(0) { $0 + $1.weight }
@@ -110,9 +113,10 @@ struct WineListContent {
     }
 
     private func entry(wine: Wine, inCatalogue: Bool, section: WineListSection, heading: String, columns: [PriceColumn],
-                       _ rng: inout SeededRandom) -> EntryDraft {
+                       fixedVintage: Vintage? = nil, fixedPrice: Double? = nil, _ rng: inout SeededRandom) -> EntryDraft {
         let printing = style.printing
-        let vintage = vintage(for: wine, &rng)
+        let drawnVintage = vintage(for: wine, &rng)
+        let vintage = fixedVintage ?? drawnVintage
         var size: Int?
         var sizeText: String?
         switch section {
@@ -158,6 +162,7 @@ struct WineListContent {
 
         // Prices.
         var bottle = bottlePrice(wine, &rng)
+        if let fixedPrice { bottle = fixedPrice }
         if section == .byTheGlass { bottle = min(bottle, (rng.uniform(48, 120) / 2).rounded() * 2) }
         if size == 375 { bottle = roundPrice(bottle * 0.55, &rng) }
         if size == 1500 { bottle = roundPrice(bottle * 2.2, &rng) }
@@ -185,5 +190,55 @@ struct WineListContent {
             currency: symbol, bottleSizeML: size ?? 750, bin: nil, section: heading, colour: wine.colour,
             catalogueID: inCatalogue ? wine.id : nil)
         return EntryDraft(bin: nil, name: core, detail: detail, prices: printed, truth: truth)
+    }
+
+    /// A fixed list: the selection's wines under their colours' sections, in the file's order.
+    /// Each wine's own draws (abbreviations, region style) come from a stream keyed by its id, so
+    /// removing one wine does not change how the others are printed.
+    private func rows(selection: WineSelection, _ rng: inout SeededRandom) -> [DraftRow] {
+        let base = rng.next()
+        let byID = Dictionary(catalogue.wines.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let order: [WineListSection] = [.sparkling, .white, .rose, .red, .dessert]
+        var rows: [DraftRow] = []
+        var bin = 100
+        for section in order {
+            let items = selection.wines.filter { byID[$0.id].map { Self.section(forColour: $0.colour) } == section }
+            guard !items.isEmpty else { continue }
+            var headingRng = SeededRandom(seed: base, stream: UInt64(order.firstIndex(of: section)!))
+            var heading = headingRng.pick(section.headings)
+            if style.headingUppercase { heading = heading.uppercased() }
+            let printedHeading = style.printing.plain(heading)
+            rows.append(.heading(printedHeading))
+            for item in items {
+                guard let wine = byID[item.id] else { continue }
+                var wineRng = SeededRandom(seed: base, stream: Self.stableHash(item.id))
+                var draft = entry(wine: wine, inCatalogue: true, section: section, heading: printedHeading, columns: [.bottle],
+                                  fixedVintage: item.vintage, fixedPrice: item.price, &wineRng)
+                if let prefix = style.binPrefix {
+                    bin += 1
+                    draft.bin = prefix + String(bin)
+                    draft.truth.bin = String(bin)
+                }
+                rows.append(.entry(draft))
+            }
+        }
+        return rows
+    }
+
+    static func section(forColour colour: String?) -> WineListSection {
+        switch colour {
+        case "sparkling": return .sparkling
+        case "white": return .white
+        case "rose": return .rose
+        case "sweet", "fortified": return .dessert
+        default: return .red
+        }
+    }
+
+    /// FNV-1a: a stream number per wine id that does not depend on the process (unlike `hashValue`).
+    static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
     }
 }

@@ -12,9 +12,12 @@ public struct WineListGenerator: Sendable {
     /// 1 or 2 to force the column count; nil draws it.
     public var columns: Int?
     public var leaders: [LeaderStyle]
+    /// A fixed list to print instead of a random draw.
+    public var selection: WineSelection?
 
     public init(catalogue: Catalogue, fakeRate: Double = 0.15, year: Int = 2025, fonts: [String] = FontCatalogue.all,
-                columns: Int? = nil, leaders: [LeaderStyle] = LeaderStyle.allCases) {
+                columns: Int? = nil, leaders: [LeaderStyle] = LeaderStyle.allCases, selection: WineSelection? = nil) {
+        self.selection = selection
         self.leaders = leaders.isEmpty ? [.none] : leaders
         self.catalogue = catalogue
         self.fakeRate = fakeRate
@@ -26,7 +29,7 @@ public struct WineListGenerator: Sendable {
     public func generate(engine: TextEngine, _ rng: inout SeededRandom) -> FlatDocument {
         let style = WineListStyle.random(&rng, fonts: fonts, columns: columns, leaders: leaders)
         let content = WineListContent(catalogue: catalogue, fakes: FakeWineFactory(catalogue: catalogue), style: style,
-                                      year: year, fakeRate: fakeRate)
+                                      year: year, fakeRate: fakeRate, selection: selection)
         let rows = content.rows(capacity: Int(Double(WineListComposer.capacity(style: style)) * 1.4), &rng)
         var document = WineListComposer(engine: engine, style: style).compose(rows: rows, year: year)
         document.parameters["fakeRate"] = String(fakeRate)

@@ -6,5 +6,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed and accuracy against yardsticks (prints tables for BENCHMARKS.md).",
-        subcommands: [BenchEvalCommand.self, BenchMatchingCommand.self, BenchRoundTripCommand.self, BenchFlatteningCommand.self])
+        subcommands: [BenchEvalCommand.self, BenchMatchingCommand.self, BenchRoundTripCommand.self,
+                      BenchInv3DCommand.self, BenchSROIETextCommand.self, BenchSROIECommand.self, BenchEntriesCommand.self,
+                      BenchFlatteningCommand.self])
 }

@@ -56,6 +56,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Shrink pages by this factor before OCR (a deliberately worse pipeline).", visibility: .hidden))
     var degradeResolution: Double = 1
+    @Option(name: .long, help: ArgumentHelp("Reuse recognized pages kept in this folder (keyed by the flattened pixels and OCR settings): re-measures the stages after OCR without re-reading pages.", visibility: .hidden))
+    var ocrCache: String?
+
     @Option(name: .long, help: "Run date YYYY-MM-DD: drinking windows and two-digit vintages are judged against it (default: today).")
     var asOf: String?
 
@@ -74,8 +77,32 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Report only the best value (score per price) of each colour within each list.")
     var bestValue = false
 
+    @Option(name: .long, help: "How receipts' numeric dates are read: dmy (25/12/2018), mdy (12/25/2018) or auto (ambiguous dates like 03/04/2018 are reported with both readings, not guessed). A job folder's decant-job.json {\"dateOrder\": …} overrides it for that job.")
+    var dateOrder: DateOrderOption = .auto
+
+    @Option(name: .long, help: "Most OCR readings per receipt: a second one at Tesseract's preferred text size is made when the first does not add up (1: read once).")
+    var receiptReadings: Int = 2
+
+    @Flag(name: .long, help: "No HTML review report (OUT/index.html, OUT/JOB/index.html and the page previews in OUT/JOB/pages/).")
+    var noHTML = false
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
+
+    @Option(name: .long, help: "Give up on an image after this many seconds (its worker is stopped and restarted).")
+    var timeout: Double = 120
+
+    @Flag(name: .long, help: "Read every image again, even those unchanged since the last run into this --out.")
+    var force = false
+
+    @Flag(name: .long, help: "Read images in this process instead of crash-isolated worker processes (debugging, valgrind).")
+    var inProcess = false
+
+    @Flag(name: .long, help: "Do not record this run in the history database.")
+    var noHistory = false
+
+    @Flag(name: .long, help: ArgumentHelp("Serve images to a parent run over stdin/stdout (internal).", visibility: .hidden))
+    var worker = false
 
     @Option(name: .long, help: "Log format: text, or json (one JSON line per image on stdout).")
     var logFormat: LogFormat = .text
@@ -84,6 +111,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         if let psm, PageSegmentation(rawValue: psm) == nil {
             throw ValidationError("--psm must be one of \(PageSegmentation.allCases.map(\.rawValue).map(String.init).joined(separator: ", "))")
         }
@@ -94,6 +122,7 @@ struct RunCommand: ParsableCommand {
         if let colour, WineColour.known(colour) == nil {
             throw ValidationError("--colour must be one of red, white, rose, sparkling, sweet, fortified")
         }
+        guard receiptReadings >= 1 else { throw ValidationError("--receipt-readings must be at least 1") }
     }
 
     /// The year of a YYYY-MM-DD date (month and day checked for range).
@@ -122,12 +151,26 @@ struct RunCommand: ParsableCommand {
                                    limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
-                                   insights: insights)
-        let options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
+                                   insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
+                                   ocrCache: ocrCache, pagePreviews: noHTML ? nil : out)
+        if worker {
+            do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
+                FileHandle.standardError.write(Data("decant worker: \(error.message)\n".utf8))
+                throw ExitCode(error.exitCode)
+            }
+            return
+        }
+        var options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
-                                 historyPath: history ?? "\(out)/history.sqlite")
+                                 historyPath: noHistory ? nil : (history ?? "\(out)/history.sqlite"), html: !noHTML)
+        if !inProcess {
+            options.isolation = .processes(executable: RunFingerprint.executable,
+                                           arguments: Array(CommandLine.arguments.dropFirst()) + ["--worker"], timeout: timeout)
+        }
+        options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [catalogue, abbreviations].compactMap { $0 }))
+        options.force = force
         let outcome: RunOutcome
-        do { outcome = try blocking { try await Runner(options: options).run() } } catch let error as RunError {
+        do { outcome = try blocking { [options] in try await Runner(options: options).run() } } catch let error as RunError {
             FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
             throw ExitCode(error.exitCode)
         }
@@ -140,6 +183,7 @@ struct RunCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(line.utf8))
         } else if !quiet {
             print("\(s.jobs.count) job(s), \(s.images) image(s), \(s.failedImages) failed, \(s.entries) entries (\(s.matchedEntries) matched) in \(String(format: "%.1f", s.wallClockMS / 1000)) s → \(out)/")
+            if !noHTML { print("review report → \(out)/index.html") }
             if let c = outcome.changes, c.recorded {
                 print("\(c.totals.total) change(s) in \(c.jobsWithChanges) job(s), \(c.newJobs) new job(s) since the last run → \(out)/changes-summary.json")
             }
@@ -154,3 +198,19 @@ struct RunCommand: ParsableCommand {
 }
 
 extension KindOption: ExpressibleByArgument {}
+
+/// `--date-order`: the spellings `DateOrder(argument:)` accepts.
+struct DateOrderOption: ExpressibleByArgument, Sendable {
+    var order: DateOrder
+    static let auto = DateOrderOption(order: .unspecified)
+
+    init(order: DateOrder) { self.order = order }
+
+    init?(argument: String) {
+        guard let order = DateOrder(argument: argument) else { return nil }
+        self.order = order
+    }
+
+    static var allValueStrings: [String] { ["dmy", "mdy", "auto"] }
+    var defaultValueDescription: String { order.rawValue }
+}

@@ -89,6 +89,9 @@ struct SynthCommand: ParsableCommand {
     @Flag(name: .long, help: "No 90° or 180° turns of the page in the photo.")
     var noTurns = false
 
+    @Option(name: .long, help: "Print exactly these wines (JSON: {\"wines\": [{\"id\": …, \"vintage\": \"2015\", \"price\": 450}]}) on every wine list, under their colours' sections; ids are catalogue ids.")
+    var selection: String?
+
     @Option(name: .long, help: "Parallel workers (default: number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -165,6 +168,9 @@ struct SynthCommand: ParsableCommand {
         options.maxTilt = maxTilt
         options.maxRotation = maxRotation
         options.turns = !noTurns
+        if let selection {
+            do { options.selection = try WineSelection.load(path: selection) } catch { throw ValidationError(error.message) }
+        }
         return options
     }
 
@@ -173,6 +179,10 @@ struct SynthCommand: ParsableCommand {
         let wines: Catalogue
         do { wines = try catalogue.map { try Catalogue.load(path: $0) } ?? Catalogue.builtIn() } catch {
             FileHandle.standardError.write(Data("decant: \(error)\n".utf8))
+            throw ExitCode(ExitStatus.usage)
+        }
+        if let unknown = options.selection?.unknownIDs(in: wines), !unknown.isEmpty {
+            FileHandle.standardError.write(Data("decant: --selection names wines not in catalogue '\(wines.name)': \(unknown.joined(separator: ", "))\n".utf8))
             throw ExitCode(ExitStatus.usage)
         }
         if wines.wines.isEmpty {

@@ -31,8 +31,10 @@ import Evaluation
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let watchdog = Watchdog.arm(process)
         let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 

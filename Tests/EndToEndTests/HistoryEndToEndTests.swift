@@ -124,6 +124,7 @@ import Testing
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let watchdog = Watchdog.arm(process)
         var buffer = Data()
         var sawOsteria = false
         while !sawOsteria {
@@ -134,6 +135,7 @@ import Testing
         }
         if sawOsteria { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        watchdog.cancel()
         try #require(sawOsteria && process.terminationReason == .uncaughtSignal, "the run was not killed mid-way")
 
         // Only night one is in the history; the killed run left nothing behind.

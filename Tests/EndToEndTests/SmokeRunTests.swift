@@ -60,8 +60,10 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         try process.run()
+        let watchdog = Watchdog.arm(process)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        watchdog.cancel()
         #expect(process.terminationStatus == 0, "decant run exited \(process.terminationStatus): \(stderr)")
 
         let entriesPath = try #require(FileManager.default.enumerator(atPath: out)?.compactMap { $0 as? String }

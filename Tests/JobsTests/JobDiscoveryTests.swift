@@ -42,6 +42,17 @@ import Testing
         #expect(result.problems.contains { $0.contains("loop") })
     }
 
+    @Test func fileNamesThatAreNotUTF8AreImagesWithAProblem() throws {
+        touch("job/ok.jpg")
+        let bad = Array("\(root)/job/caf".utf8) + [0xE9] + Array(".jpg".utf8) + [0]
+        let fd = bad.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        try #require(fd >= 0)
+        close(fd)
+        let images = try #require(try JobDiscovery.discover(inbox: root).jobs.first?.images)
+        #expect(images.count == 2)
+        #expect(images.contains { $0.problem?.contains("not valid UTF-8") == true })
+    }
+
     @Test func missingInboxIsAUsageError() {
         #expect(throws: RunError(.usage, "/nonexistent/inbox: inbox folder not found")) {
             try JobDiscovery.discover(inbox: "/nonexistent/inbox")
@@ -52,8 +63,10 @@ import Testing
         touch("job/x.jpg")
         try FileManager.default.createSymbolicLink(atPath: "\(root)/job/gone.jpg", withDestinationPath: "\(root)/nowhere.jpg")
         let result = try JobDiscovery.discover(inbox: root)
-        #expect(result.jobs.first?.images.count == 1)
-        #expect(result.problems.contains { $0.contains("gone.jpg") && $0.contains("broken") })
+        let images = try #require(result.jobs.first?.images)
+        #expect(images.map(\.fileName) == ["gone.jpg", "x.jpg"])
+        #expect(images[0].problem?.contains("broken symbolic link") == true)
+        #expect(images[1].problem == nil)
     }
 }
 

@@ -1,0 +1,120 @@
+#include "decant_jpeg.h"
+#include <stdio.h>
+#include <jpeglib.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    int warnings;
+    char message[JMSG_LENGTH_MAX];
+} decant_error_mgr;
+
+static void on_error_exit(j_common_ptr cinfo) {
+    decant_error_mgr *err = (decant_error_mgr *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, err->message);
+    longjmp(err->jump, 1);
+}
+
+static void on_emit_message(j_common_ptr cinfo, int level) {
+    decant_error_mgr *err = (decant_error_mgr *)cinfo->err;
+    if (level < 0) {
+        // A warning (corrupt data): count it, keep the first text, print nothing.
+        if (err->warnings == 0) (*cinfo->err->format_message)(cinfo, err->message);
+        err->warnings++;
+    }
+}
+
+static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, decant_jpeg_image *out,
+                     char *error, size_t error_len) {
+    memset(out, 0, sizeof(*out));
+    struct jpeg_decompress_struct cinfo;
+    decant_error_mgr err;
+    memset(&err, 0, sizeof(err));
+    cinfo.err = jpeg_std_error(&err.base);
+    err.base.error_exit = on_error_exit;
+    err.base.emit_message = on_emit_message;
+    err.base.output_message = on_output_message;
+    // Volatile: read after a longjmp.
+    uint8_t *volatile pixels = NULL;
+    uint8_t *volatile cmyk_row = NULL;
+    volatile uint32_t rows = 0;
+    volatile int started = 0;
+    if (setjmp(err.jump)) {
+        // Fatal error: keep the rows already decoded if there are any worth keeping.
+        free(cmyk_row);
+        if (started && pixels && rows > 0) {
+            out->pixels = pixels;
+            out->rows_read = rows;
+            out->warnings = err.warnings + 1;
+            jpeg_destroy_decompress(&cinfo);
+            if (error && error_len) snprintf(error, error_len, "%s", err.message);
+            return 0;
+        }
+        free(pixels);
+        jpeg_destroy_decompress(&cinfo);
+        if (error && error_len) snprintf(error, error_len, "%s", err.message);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, bytes, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels) {
+        if (error && error_len)
+            snprintf(error, error_len, "declares %ux%u pixels, above the limit of %llu", cinfo.image_width,
+                     cinfo.image_height, (unsigned long long)max_pixels);
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    if (cmyk) cinfo.out_color_space = JCS_CMYK;
+    else if (cinfo.num_components == 1) cinfo.out_color_space = JCS_GRAYSCALE;
+    else cinfo.out_color_space = JCS_RGB;
+    jpeg_start_decompress(&cinfo);
+    started = 1;
+    int channels = cinfo.out_color_space == JCS_GRAYSCALE ? 1 : 3;
+    out->width = cinfo.output_width;
+    out->height = cinfo.output_height;
+    out->channels = channels;
+    size_t stride = (size_t)cinfo.output_width * channels;
+    pixels = malloc(stride * cinfo.output_height);
+    if (!pixels) { snprintf(err.message, sizeof(err.message), "out of memory"); longjmp(err.jump, 1); }
+    memset(pixels, 255, stride * cinfo.output_height);
+    if (cmyk) {
+        cmyk_row = malloc((size_t)cinfo.output_width * 4);
+        if (!cmyk_row) { snprintf(err.message, sizeof(err.message), "out of memory"); longjmp(err.jump, 1); }
+    }
+    // Adobe writes CMYK JPEGs inverted; the APP14 marker says so.
+    int inverted = cmyk && cinfo.saw_Adobe_marker;
+    while (cinfo.output_scanline < cinfo.output_height) {
+        uint8_t *row = pixels + (size_t)cinfo.output_scanline * stride;
+        JSAMPROW target = cmyk ? (JSAMPROW)cmyk_row : (JSAMPROW)row;
+        if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
+        if (cmyk) {
+            for (uint32_t x = 0; x < cinfo.output_width; x++) {
+                int c = cmyk_row[4 * x], m = cmyk_row[4 * x + 1], y = cmyk_row[4 * x + 2], k = cmyk_row[4 * x + 3];
+                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+                row[3 * x] = (uint8_t)(c * k / 255);
+                row[3 * x + 1] = (uint8_t)(m * k / 255);
+                row[3 * x + 2] = (uint8_t)(y * k / 255);
+            }
+        }
+        rows++;
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    free(cmyk_row);
+    out->pixels = pixels;
+    out->rows_read = rows;
+    out->warnings = err.warnings;
+    if (err.warnings > 0 && error && error_len) snprintf(error, error_len, "%s", err.message);
+    return 0;
+}
+
+void decant_jpeg_free(decant_jpeg_image *image) {
+    if (image) { free(image->pixels); image->pixels = NULL; }
+}

@@ -1,0 +1,25 @@
+#ifndef DECANT_JPEG_H
+#define DECANT_JPEG_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// libjpeg reports fatal errors by longjmp and prints warnings to stderr by default. This call keeps
+/// the decompressor and its setjmp in one C frame, counts warnings instead of printing them, and
+/// keeps what it could decode of a damaged file (the rest stays white), as phone galleries do.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int channels;          // 1 gray or 3 RGB (CMYK/YCCK are converted to RGB)
+    uint8_t *pixels;       // width*height*channels, owned by the caller: free with decant_jpeg_free
+    uint32_t rows_read;    // rows actually decoded; < height when the data ended early
+    int warnings;          // libjpeg warnings (corrupt data) met while decoding
+} decant_jpeg_image;
+
+/// Returns 0 on success (possibly with warnings or missing rows), -1 when nothing usable could be
+/// decoded or the declared size exceeds max_pixels.
+int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, decant_jpeg_image *out,
+                     char *error, size_t error_len);
+
+void decant_jpeg_free(decant_jpeg_image *image);
+
+#endif

@@ -1,0 +1,94 @@
+
+/// Whether a receipt's amounts agree. A receipt that does not add up is reported as it is: the
+/// printed amounts are never changed to make it agree.
+public struct ReceiptConsistency: Sendable, Equatable, Codable {
+    /// True only when at least one check applied and every applicable check passed.
+    public var consistent: Bool
+    /// The largest residual of a failed check (printed − expected), 0 when all passed, nil when
+    /// nothing could be checked.
+    public var residual: Double?
+    public var checks: [ConsistencyCheck]
+
+    /// Half a cent either way: amounts are printed to the cent.
+    public static let tolerance = 0.005
+
+    public init(checks: [ConsistencyCheck] = []) {
+        self.checks = checks
+        self.consistent = !checks.isEmpty && checks.allSatisfy(\.passed)
+        if checks.isEmpty {
+            residual = nil
+        } else {
+            residual = checks.filter { !$0.passed }.map(\.residual).max { abs($0) < abs($1) } ?? 0
+        }
+    }
+
+    /// The amounts the checks are made of, gathered so that a candidate total can be tried
+    /// without building a whole receipt.
+    public struct Amounts: Sendable, Equatable {
+        public var itemAmounts: [Double] = []
+        public var itemDiscounts = 0.0
+        public var billDiscounts = 0.0
+        public var subtotal: Double?
+        public var tax: Double?
+        /// nil: the labels did not say; both readings are tried.
+        public var taxIncluded: Bool?
+        public var serviceCharge: Double?
+        public var rounding: Double?
+        public var tendered: Double?
+        public var change: Double?
+
+        public init() {}
+    }
+
+    /// The checks that apply for `total`, and whether tax turned out to be included in the subtotal.
+    public static func evaluate(_ a: Amounts, total: Double?) -> (consistency: ReceiptConsistency, taxIncluded: Bool?) {
+        var checks: [ConsistencyCheck] = []
+        var included = a.taxIncluded
+        let itemSum = a.itemAmounts.reduce(0, +)
+        if !a.itemAmounts.isEmpty, let subtotal = a.subtotal {
+            let check = ConsistencyCheck(name: "items − item discounts = subtotal", expected: itemSum - a.itemDiscounts, found: subtotal)
+            // Items priced with tax, subtotal printed without it ("Total excl. GST"): items = subtotal + tax.
+            if !check.passed, let tax = a.tax, a.taxIncluded != true {
+                let withTax = ConsistencyCheck(name: "items − item discounts = subtotal + tax",
+                                               expected: itemSum - a.itemDiscounts, found: subtotal + tax)
+                checks.append(withTax.passed ? withTax : check)
+            } else {
+                checks.append(check)
+            }
+        }
+        if let total {
+            let extras = (a.serviceCharge ?? 0) + (a.rounding ?? 0)
+            // The base the bill is built on: the subtotal, or the items when no subtotal is printed.
+            let base: (value: Double, name: String)? = a.subtotal.map { ($0 - a.billDiscounts, "subtotal") }
+                ?? (a.itemAmounts.isEmpty ? nil : (itemSum - a.itemDiscounts - a.billDiscounts, "items"))
+            if let base {
+                var terms = base.name == "subtotal" ? "subtotal" : "items"
+                if a.itemDiscounts + a.billDiscounts > 0 { terms += " − discounts" }
+                if a.serviceCharge != nil { terms += " + service charge" }
+                if a.rounding != nil { terms += " + rounding" }
+                if let tax = a.tax, tax != 0 {
+                    let exclusive = ConsistencyCheck(name: "\(terms) + tax = total", expected: base.value + tax + extras, found: total)
+                    let inclusive = ConsistencyCheck(name: "\(terms) (tax included) = total", expected: base.value + extras, found: total)
+                    switch a.taxIncluded {
+                    case true?: checks.append(inclusive)
+                    case false?: checks.append(exclusive)
+                    case nil:
+                        if inclusive.passed && !exclusive.passed {
+                            checks.append(inclusive)
+                            included = true
+                        } else {
+                            checks.append(exclusive)
+                            if exclusive.passed { included = false }
+                        }
+                    }
+                } else {
+                    checks.append(ConsistencyCheck(name: "\(terms) = total", expected: base.value + extras, found: total))
+                }
+            }
+            if let tendered = a.tendered, let change = a.change {
+                checks.append(ConsistencyCheck(name: "tendered − change = total", expected: tendered - change, found: total))
+            }
+        }
+        return (ReceiptConsistency(checks: checks), included)
+    }
+}

@@ -1,0 +1,314 @@
+import Foundation
+
+/// Reads the block a receipt starts with: who sold (merchant), where (address), and the numbers
+/// that identify them (phone, company and tax registrations).
+struct ReceiptHeaderReader {
+    struct Header: Equatable {
+        var merchant: String?
+        var merchantLines: [Int] = []
+        var address: String?
+        var addressLines: [Int] = []
+    }
+
+    /// Legal forms: a line carrying one is almost always the merchant's registered name.
+    static let legalForms = ReceiptVocabulary.phrases(
+        "sdn bhd,s b,bhd,sdn,berhad,plt,llp,ltd,limited,llc,inc,corp,corporation,gmbh,sarl,srl,spa,pte,pty,plc,company,co ltd,sas,bv,oy")
+    /// Words of trade names: weaker than a legal form, still a sign of a name rather than an address.
+    static let businessWords = ReceiptVocabulary.phrases(
+        "enterprise,enterprises,trading,restaurant,restoran,cafe,café,kedai,store,stores,mart,market,supermarket,minimarket,pharmacy,farmasi,bakery,bakeries,hardware,bookstore,bookstores,books,book,stationery,shop,holdings,industries,services,machinery,electrical,petrol,hotel,bistro,kitchen,pasaraya,pasar,niaga,perniagaan,syarikat,hypermarket,boutique,gallery,healthcare,clinic,trattoria,brasserie,pizzeria,deli,wines,cellars,vintners,liquor,grocer,grocery,confectionery,furnishing,distributor,marketing")
+    /// Words that continue a name from the line above when a line starts with them.
+    static let continuationWords = ReceiptVocabulary.phrases(
+        "enterprise,enterprises,trading,holdings,industries,services,marketing,distributor,distributors,co,company,corporation,sdn,bhd,berhad,plt,ltd,limited,inc,llc,gmbh,and")
+    /// Title lines printed under or above the name: never the merchant, and they end the address.
+    static let titleWords = ReceiptVocabulary.phrases(
+        "tax invoice,invoice,receipt,simplified,official,cash bill,cash sales,bill,welcome,thank,thanks,copy,duplicate,reprint,quotation,delivery,statement,order,facture,rechnung,quittung,ricevuta,factura,ticket")
+    /// Address words in the languages Decant reads, with Malaysian and other common abbreviations.
+    static let addressWords = Set(
+        ("street st road rd avenue ave av blvd boulevard lane ln drive dr highway hwy suite ste floor flr fl level lvl lot no unit block blk " +
+         "building bldg plaza mall centre center complex tower wisma jalan jln taman tmn bandar bdr kawasan seksyen section persiaran " +
+         "lorong lrg kampung kg batu pusat perindustrian industrial park square sq court ct place pl way terrace rue allée chemin " +
+         "boulevard strasse straße str platz weg gasse via viale piazza corso calle avenida plaza carrer rua postcode zip po box " +
+         "city town malaysia selangor johor kuala lumpur penang pinang perak kedah kelantan terengganu pahang melaka sabah sarawak " +
+         "negeri sembilan perlis putrajaya labuan darul ehsan takzim singapore").split(separator: " ").map(String.init))
+    /// Labels that start the lines after an address: contact and registration details, titles, the bill.
+    static let stopWords = ReceiptVocabulary.phrases(
+        "tel,telephone,phone,ph,fax,hp,h p,mobile,mob,email,e mail,www,http,website,gst,sst,vat,tax,reg,registration,co reg,co no,company no,roc,brn,cashier,date,time,doc,table,counter,abn,tin,siret,ust,mwst,iva,btw,pos,terminal,member,operator,staff")
+
+    /// The header: merchant and address from the lines before the bill starts (`end`).
+    static func read(_ lines: [ReceiptLine], end: Int) -> Header {
+        var header = Header()
+        // The name and address are printed at the top: never past the middle of the receipt.
+        let limit = min(lines.count, max(end, min(lines.count, 3)), 14, max(8, (lines.count + 1) / 2))
+        let region = Array(lines[..<limit])
+        // "Owned by: XYZ SDN BHD" names the company behind the shop, not the shop.
+        let ownerLabel = ReceiptVocabulary.phrases("owned by,operated by,a member of,managed by,dimiliki oleh,milik")
+        let candidates = region.indices.filter { i in
+            isNameCandidate(region[i]) && !ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[i].text), ownerLabel)
+                && !(i > 0 && ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[i - 1].text), ownerLabel)
+                     && ReceiptVocabulary.words(region[i - 1].text).count <= 3)
+        }
+        // The merchant: the first line with a legal form, else one with a trade word, else the first
+        // line that reads as a name and not as an address.
+        let merchantIndex = candidates.first { hasLegalForm(region[$0]) }
+            ?? candidates.first { ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[$0].text), businessWords) && !hasStreetCue(region[$0]) }
+            ?? candidates.first { !hasStreetCue(region[$0]) }
+        var addressFrom = 0
+        if let m = merchantIndex {
+            var nameLines = [m]
+            // "PASARAYA BORONG PINTAR" / "SDN BHD", "AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD":
+            // a name printed over several lines, recognized by a legal form with no name before it, an
+            // unclosed bracket, or a line that starts with a trade word.
+            while let top = nameLines.first, top > 0, nameLines.count < 3, candidates.contains(top - 1),
+                  !hasStreetCue(region[top - 1]), !hasLegalForm(region[top - 1]) {
+                let text = nameLines.map { region[$0].text }.joined(separator: " ")
+                let unbalanced = text.filter { $0 == "(" }.count != text.filter { $0 == ")" }.count
+                let firstWord = ReceiptVocabulary.words(region[top].text).first ?? ""
+                let startsWithTradeWord = ReceiptVocabulary.containsAny([firstWord], continuationWords)
+                guard unbalanced || startsWithTradeWord || (nameLines.count == 1 && namePartBeforeLegalFormIsEmpty(region[top])) else { break }
+                nameLines.insert(top - 1, at: 0)
+            }
+            // A name broken after a conjunction: "HOME MASTER HARDWARE &" / "ELECTRICAL".
+            if let top = nameLines.first, top > 0, ["&", "and"].contains(region[top - 1].tokens.last?.lowercased() ?? ""),
+               region[top - 1].letterCount >= 3, !hasStreetCue(region[top - 1]) {
+                nameLines.insert(top - 1, at: 0)
+            }
+            let lastToken = region[m].tokens.last?.lowercased() ?? ""
+            if ["&", "and", "of", "-", "+"].contains(lastToken), m + 1 < region.count, isNameCandidate(region[m + 1]) {
+                nameLines.append(m + 1)
+            }
+            nameLines.sort()
+            let name = cleanMerchant(nameLines.map { region[$0] })
+            header.merchant = name.isEmpty ? nil : name
+            header.merchantLines = nameLines.map { region[$0].index }
+            addressFrom = (nameLines.last ?? m) + 1
+        }
+        // The address: of the runs of lines between labels (phone, tax numbers, titles, dates), the one
+        // that reads most like an address; leading lines without any address cue (a branch name) dropped.
+        var blocks: [[Int]] = [[]]
+        for i in addressFrom..<region.count {
+            let line = region[i]
+            let words = ReceiptVocabulary.words(line.text)
+            let dated = !DateReader.dates(in: line.text).isEmpty
+            if isStopLine(words) || isRegistrationOnly(line.text) || dated || isGarbage(line) || line.amount != nil {
+                // "40170 SETIA ALAM TEL: 03-…": what comes before the label still belongs to the address.
+                let part = addressPart(line.text)
+                if !dated, !part.isEmpty, part != line.text, !blocks[blocks.count - 1].isEmpty,
+                   hasAddressCue(ReceiptLine(index: line.index, text: part)) {
+                    blocks[blocks.count - 1].append(i)
+                }
+                blocks.append([])
+                continue
+            }
+            blocks[blocks.count - 1].append(i)
+        }
+        var best: (lines: [Int], score: Double)?
+        for var block in blocks where !block.isEmpty {
+            while let first = block.first, block.count > 1, !hasAddressCue(region[first]) { block.removeFirst() }
+            let score = block.reduce(0.0) { $0 + addressScore(region[$1]) }
+            if score >= 1, score > (best?.score ?? -1) { best = (Array(block.prefix(6)), score) }
+        }
+        if let best {
+            let address = best.lines.map { addressPart(region[$0].text) }.filter { !$0.isEmpty }.joined(separator: " ")
+            header.address = address.isEmpty ? nil : address
+            header.addressLines = best.lines.map { region[$0].index }
+        }
+        return header
+    }
+
+    static func hasLegalForm(_ line: ReceiptLine) -> Bool {
+        ReceiptVocabulary.containsAny(ReceiptVocabulary.words(fixLegalForms(line.text)), legalForms)
+    }
+
+    /// True when a line holds little more than its legal form: "SDN BHD", "CO. (M) SDN BHD (113825-W)".
+    static func namePartBeforeLegalFormIsEmpty(_ line: ReceiptLine) -> Bool {
+        let words = ReceiptVocabulary.words(fixLegalForms(line.text))
+        guard let start = words.indices.first(where: { i in legalForms.contains { ReceiptVocabulary.contains(Array(words[i...]), $0) && words[i] == $0[0] } }) else {
+            return false
+        }
+        let before = words[..<start]
+        return before.allSatisfy { $0.count <= 2 || $0 == "co" }
+    }
+
+    /// How much a line reads like an address: street words, postcodes, house numbers.
+    static func addressScore(_ line: ReceiptLine) -> Double {
+        let words = ReceiptVocabulary.words(line.text)
+        var score = Double(words.filter(addressWords.contains).count)
+        let numbers = line.text.split { !$0.isNumber }
+        if numbers.contains(where: { $0.count == 5 || $0.count == 4 && line.text.count > 10 }) { score += 1.5 }
+        if !numbers.isEmpty { score += 0.5 }
+        return score
+    }
+
+    /// Street-level address words or a postcode: a line with these is an address, not a name.
+    static func hasStreetCue(_ line: ReceiptLine) -> Bool {
+        let weak: Set<String> = ["city", "town", "mall", "plaza", "centre", "center", "square", "park", "tower", "complex",
+                                 "court", "place", "building", "malaysia", "singapore"]
+        let words = ReceiptVocabulary.words(line.text)
+        if words.contains(where: { addressWords.contains($0) && !weak.contains($0) }) { return true }
+        return line.text.split { !$0.isNumber }.contains { $0.count == 5 }
+    }
+
+    /// A line that can be a name: enough letters, mostly letters, not a title, label or OCR noise.
+    /// Lines that are only bill titles or footer phrases: "CASH", "CASH BILL", "GOODS SOLD ARE NOT RETURNABLE".
+    static let titleOnlyWords: Set<String> = ["cash", "bill", "sales", "sale", "receipt", "invoice", "tax", "simplified", "official",
+                                              "copy", "customer", "merchant", "duplicate", "credit", "card", "counter"]
+    static let footerWords = ReceiptVocabulary.phrases("goods sold,thank you,returnable,refundable,exchangeable,come again,visit us,powered by")
+
+    static func isNameCandidate(_ line: ReceiptLine) -> Bool {
+        guard !isGarbage(line) else { return false }
+        let words = ReceiptVocabulary.words(line.text)
+        if words.allSatisfy(titleOnlyWords.contains) || ReceiptVocabulary.containsAny(words, footerWords) { return false }
+        if ReceiptVocabulary.containsAny(words, titleWords) && !ReceiptVocabulary.containsAny(words, legalForms) { return false }
+        if isStopLine(words) { return false }
+        if !DateReader.dates(in: line.text).isEmpty || line.amount != nil { return false }
+        return true
+    }
+
+    /// Noise OCR makes of logos, stamps and specks: few letters, mostly symbols, or short fragments.
+    static func isGarbage(_ line: ReceiptLine) -> Bool {
+        let visible = line.text.filter { !$0.isWhitespace }
+        let letters = visible.filter(\.isLetter).count
+        let alnum = visible.filter { $0.isLetter || $0.isNumber }.count
+        guard letters >= 3, Double(alnum) >= 0.6 * Double(visible.count) else { return true }
+        let longest = ReceiptVocabulary.words(line.text).map(\.count).max() ?? 0
+        if longest < 3 { return true }
+        if !line.wordConfidences.isEmpty && line.confidence < 45 { return true }
+        return false
+    }
+
+    static func hasAddressCue(_ line: ReceiptLine) -> Bool {
+        let words = ReceiptVocabulary.words(line.text)
+        if words.contains(where: addressWords.contains) { return true }
+        // House numbers and postcodes.
+        return line.text.contains { $0.isNumber } && line.letterCount >= 3
+    }
+
+    static func isStopLine(_ words: [String]) -> Bool {
+        guard let first = words.first else { return false }
+        if ReceiptVocabulary.containsAny(words, titleWords) && words.count <= 4 { return true }
+        // A label counts when it opens the line or follows the first word ("(GST ID", "Co. Reg").
+        return stopWords.contains { phrase in
+            ReceiptVocabulary.contains(Array(words.prefix(phrase.count + 1)), phrase) && (phrase.count > 1 || phrase[0].count >= 2)
+        } || first == "t" && words.count == 1
+    }
+
+    private static let registrationLine = DateReader.regex(#"^[\s(\[]*(?:co\.?\s*(?:reg|no)\.?\s*(?:no\.?)?\s*[:.]?\s*)?\d{4,12}\s?-?\s?[a-z][\s)\]]*$"#)
+
+    /// "(001451637-M)", "Co. No. 113825-W": a company number on its own line.
+    static func isRegistrationOnly(_ text: String) -> Bool {
+        registrationLine.firstMatch(in: text) != nil
+    }
+
+    private static let inlineLabel = DateReader.regex(#"\b(tel|phone|fax|h/p|hp|email|e-mail|gst|sst|vat)\b.*$"#)
+
+    /// The address part of a line: what comes before a contact or tax label printed on the same line.
+    static func addressPart(_ text: String) -> String {
+        let ns = text as NSString
+        guard let m = inlineLabel.firstMatch(in: text) else { return text }
+        return ns.substring(to: m.range.location).trimmingCharacters(in: CharacterSet(charactersIn: " ,;:-|"))
+    }
+
+    /// The merchant's name from its line: OCR slips in the legal form mended, noise words at the
+    /// edges dropped, and what follows the legal form (registration numbers, branch codes) cut off.
+    static func cleanMerchant(_ lines: [ReceiptLine]) -> String {
+        let fixed = fixLegalForms(lines.map(\.text).joined(separator: " ")).split(separator: " ").map(String.init)
+        let allConfidences = lines.flatMap(\.wordConfidences)
+        var pairs = zip(fixed, allConfidences.count == fixed.count ? allConfidences : Array(repeating: 100, count: fixed.count))
+            .map { (token: $0.0, confidence: $0.1) }
+        // Low-confidence fragments at the edges ("Be TRI SHAAS SDN BHD", "… RESTAURANT LO") are specks read as letters.
+        while pairs.count > 2, let first = pairs.first, first.confidence < 40, first.token.count <= 3 { pairs.removeFirst() }
+        while pairs.count > 2, let last = pairs.last, last.confidence < 50, last.token.count <= 3,
+              !legalForms.contains(where: { $0 == ReceiptVocabulary.words(last.token) }) {
+            pairs.removeLast()
+        }
+        // Typography OCR varies: curly quotes, braces for brackets, a bracket glued to the word before it.
+        var tokens: [String] = []
+        for pair in pairs {
+            var t = pair.token
+            for (from, to) in [("’", "'"), ("‘", "'"), ("`", "'"), ("“", "\""), ("”", "\""), ("{", "("), ("}", ")")] {
+                t = t.replacingOccurrences(of: from, with: to)
+            }
+            // "SDN' BHD": a speck read as an apostrophe after a legal form.
+            let bare = t.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+            if bare != t, legalForms.contains(where: { $0 == ReceiptVocabulary.words(bare) }) { t = bare }
+            if let open = t.firstIndex(of: "("), open != t.startIndex, t[t.index(before: open)].isLetter || t[t.index(before: open)].isNumber {
+                tokens.append(String(t[..<open]))
+                tokens.append(String(t[open...]))
+            } else {
+                tokens.append(t)
+            }
+        }
+        tokens = tokens.map(fixLookAlikes)
+        // Cut after the last legal form.
+        let words = tokens.map { ReceiptVocabulary.words($0) }
+        var cut: Int?
+        for end in stride(from: tokens.count, to: 0, by: -1) {
+            let tail = Array(words[..<end].joined().suffix(2))
+            let lastWords = words[end - 1]
+            guard !lastWords.isEmpty else { continue }
+            if legalForms.contains(where: { phrase in tail.count >= phrase.count && Array(tail.suffix(phrase.count)) == phrase
+                && phrase.last == lastWords.last }) {
+                cut = end
+                break
+            }
+        }
+        if let cut { tokens = Array(tokens[..<cut]) }
+        // Registration numbers and noise left at the end: "(139386 X)", "273500-U", "i", "<".
+        while let last = tokens.last, tokens.count > 1,
+              isRegistrationOnly(last) || last.filter({ $0.isLetter || $0.isNumber }).count <= 1 || last.hasPrefix("(") && last.contains(where: \.isNumber) {
+            tokens.removeLast()
+        }
+        while let first = tokens.first, tokens.count > 1, first.filter({ $0.isLetter || $0.isNumber }).isEmpty { tokens.removeFirst() }
+        var name = tokens.joined(separator: " ")
+        name = name.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:|<>«»~*-_'\"‘’“”"))
+        return name
+    }
+
+    /// Legal forms as OCR misreads them: SON/SUN/SIN BHD → SDN BHD, $/B → S/B, BH0/8HD → BHD.
+    static func fixLegalForms(_ text: String) -> String {
+        var tokens = text.split(separator: " ").map(String.init)
+        for i in tokens.indices {
+            let core = tokens[i].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()'’`\""))
+            let upper = core.uppercased()
+            if i + 1 < tokens.count {
+                let next = tokens[i + 1].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()<>|")).uppercased()
+                let nextIsBHD = next == "BHD" || (next.count >= 3 && next.count <= 4 && next.hasPrefix("B")
+                    && Levenshtein.distance(next, "BHD") <= 2 && !next.contains(where: \.isNumber) || ["8HD", "BH0", "BHO", "6HD"].contains(next))
+                if upper.count == 3, upper != "SDN", Levenshtein.distance(upper, "SDN") <= 1, nextIsBHD {
+                    tokens[i] = tokens[i].replacingOccurrences(of: core, with: matchCase("SDN", core))
+                }
+                if (upper == "SDN" || Levenshtein.distance(upper, "SDN") <= 1 && nextIsBHD), next != "BHD", nextIsBHD {
+                    let nextCore = tokens[i + 1].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()<>|"))
+                    tokens[i + 1] = tokens[i + 1].replacingOccurrences(of: nextCore, with: matchCase("BHD", nextCore))
+                }
+            }
+            // "$/B", "&/B", "5/B", "S/8", "S/BB": Sendirian Berhad abbreviated.
+            let chars = Array(core)
+            if chars.count >= 3, chars.count <= 4, chars[1] == "/", ["$", "&", "5", "S", "s", "§"].contains(chars[0]),
+               chars.dropFirst(2).allSatisfy({ ["B", "8", "b"].contains($0) }) {
+                tokens[i] = tokens[i].replacingOccurrences(of: core, with: "S/B")
+            }
+        }
+        return tokens.joined(separator: " ")
+    }
+
+    static func matchCase(_ replacement: String, _ original: String) -> String {
+        original == original.uppercased() ? replacement : replacement.capitalized
+    }
+
+    /// Letters OCR reads as digits or symbols inside a word of letters: D.1.¥. → D.I.Y., 5HOP → SHOP.
+    static func fixLookAlikes(_ token: String) -> String {
+        let symbols: [Character: Character] = ["¥": "Y", "$": "S", "|": "I", "€": "E", "§": "S"]
+        var chars = token.map { symbols[$0] ?? $0 }
+        let letters = chars.filter(\.isLetter).count
+        let digits = chars.filter(\.isNumber).count
+        guard letters >= 2, digits >= 1, digits < letters else { return String(chars) }
+        let digitMap: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
+        for i in chars.indices where chars[i].isNumber {
+            // Only a digit with no digit beside it: "U13" and "2A" stay as they are.
+            let before = i > 0 ? chars[i - 1] : " ", after = i + 1 < chars.count ? chars[i + 1] : " "
+            if !before.isNumber && !after.isNumber, let letter = digitMap[chars[i]] { chars[i] = letter }
+        }
+        return String(chars)
+    }
+}

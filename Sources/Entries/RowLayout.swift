@@ -1,0 +1,262 @@
+import Foundation
+import Imaging
+import Recognition
+
+/// Rebuilds a list's printed rows from what Tesseract read, using geometry rather than Tesseract's
+/// reading order. Tesseract reads a price column, a bin column or a name broken by a dot leader as
+/// separate pieces (in sparse mode every piece is its own block), and on a two-column list it may
+/// interleave the columns. Here the pieces are rotated upright by the page's skew, split into
+/// columns at the gutters no text crosses, and joined into rows by baseline within each column;
+/// rows come out in reading order: what spans the columns (title, footer) where it stands, and each
+/// band between those column by column, top to bottom.
+public struct RowLayout: Sendable {
+    public var rows: [ListRow]
+    /// Horizontal boundaries between columns in the upright frame (empty for a one-column page).
+    public var gutters: [Double]
+    /// Skew of the text lines, radians (positive: lines descend to the right).
+    public var skew: Double
+    /// Median height of a row of body text, pixels: the unit every tolerance is measured in.
+    public var lineHeight: Double
+
+    public init(lines: [RecognizedLine]) {
+        let confident = lines.flatMap(\.words).filter { $0.confidence >= 50 }.map { Double($0.box.height) }.sorted()
+        let wordHeight = confident.isEmpty ? 0 : confident[confident.count / 2]
+        let words = lines.map { $0.words.filter { !Self.isLeaderNoise($0, wordHeight: wordHeight) } }
+        skew = Self.skew(of: words)
+        let (sinA, cosA) = (sin(skew), cos(skew))
+        var fragments: [Fragment] = []
+        for (index, lineWords) in words.enumerated() where !lineWords.isEmpty {
+            let upright = lineWords.map { word -> UprightWord in
+                let cx = word.box.midX, cy = word.box.midY
+                let x = cx * cosA + cy * sinA, y = -cx * sinA + cy * cosA
+                let w = Double(word.box.width), h = Double(word.box.height)
+                return UprightWord(word: word, left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2, line: index)
+            }.sorted { $0.left < $1.left }
+            fragments += Self.split(upright)
+        }
+        let heights = fragments.filter(\.isText).map(\.height).sorted()
+        lineHeight = heights.isEmpty ? 20 : max(4, heights[heights.count / 2])
+        gutters = Self.gutters(fragments, lineHeight: lineHeight)
+        rows = Self.rows(fragments, gutters: gutters, lineHeight: lineHeight)
+    }
+
+    // MARK: words and fragments
+
+    struct UprightWord {
+        var word: RecognizedWord
+        var left, right, top, bottom: Double
+        /// Index of the recognized line the word came from.
+        var line: Int
+    }
+
+    /// A run of words Tesseract read together, without a wide gap inside.
+    struct Fragment {
+        var words: [UprightWord]
+        var left: Double { words.first?.left ?? 0 }
+        var right: Double { words.map(\.right).max() ?? 0 }
+        var top: Double { words.map(\.top).min() ?? 0 }
+        var bottom: Double { words.map(\.bottom).max() ?? 0 }
+        var height: Double { bottom - top }
+        var middle: Double { (top + bottom) / 2 }
+        /// Holds words (at least two letters that are not a price such as "MP"): names, headings, notes.
+        var isText: Bool {
+            words.contains { w in
+                w.word.text.filter(\.isLetter).count >= 2 && FieldParser.price(w.word.text) == nil
+            }
+        }
+    }
+
+    /// Dot leaders read as text: a run of dots; a "word" far flatter than the page's words (a leader
+    /// read whole, "2......"); a low-confidence word of the lower-case letters Tesseract makes of dots
+    /// (c, e, s, o …); or one stretched far wider than its letters could be. `wordHeight` is the
+    /// page's typical word height (0 when unknown).
+    static func isLeaderNoise(_ word: RecognizedWord, wordHeight: Double = 0) -> Bool {
+        let text = word.text
+        let dots: Set<Character> = [".", "·", "…", "_", "-", "–", "—", ",", ":", ";", "'", "‘", "’", "°"]
+        if text.count >= 2, text.allSatisfy(dots.contains) { return true }
+        if wordHeight > 0, Double(word.box.height) < 0.4 * wordHeight { return true }
+        if text.contains(where: \.isNumber) { return false }
+        let perCharacter = Double(word.box.width) / Double(max(1, text.count))
+        if word.confidence < 50, perCharacter > 1.6 * Double(max(1, word.box.height)) { return true }
+        let leaderLetters: Set<Character> = ["c", "e", "s", "o", "a", "u", "n", "m", "i", "t", "w", "r", "v", "x"]
+        if word.confidence < 30, text.contains(where: \.isLetter),
+           text.allSatisfy({ leaderLetters.contains($0) || dots.contains($0) }) { return true }
+        return false
+    }
+
+    /// Median slope of the lines that are long enough to show it (word centres fitted by least squares).
+    static func skew(of lines: [[RecognizedWord]]) -> Double {
+        var slopes: [Double] = []
+        for words in lines where words.count >= 3 {
+            let xs = words.map(\.box.midX), ys = words.map(\.box.midY)
+            let heights = words.map { Double($0.box.height) }.sorted()
+            guard let span = xs.max().flatMap({ max in xs.min().map { max - $0 } }),
+                  span >= 4 * heights[heights.count / 2] else { continue }
+            let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
+            var sxy = 0.0, sxx = 0.0
+            for (x, y) in zip(xs, ys) { sxy += (x - mx) * (y - my); sxx += (x - mx) * (x - mx) }
+            if sxx > 0 { slopes.append(sxy / sxx) }
+        }
+        guard slopes.count >= 3 else { return 0 }
+        slopes.sort()
+        return atan(max(-0.3, min(0.3, slopes[slopes.count / 2])))
+    }
+
+    /// Splits a line at gaps wider than two word heights: a name and its price, or two columns read as one line.
+    static func split(_ words: [UprightWord]) -> [Fragment] {
+        var fragments: [Fragment] = []
+        var current: [UprightWord] = []
+        for word in words {
+            if let last = current.last {
+                let gap = word.left - last.right
+                let height = max(last.bottom - last.top, word.bottom - word.top)
+                if gap > 2 * height { fragments.append(Fragment(words: current)); current = [] }
+            }
+            current.append(word)
+        }
+        if !current.isEmpty { fragments.append(Fragment(words: current)) }
+        return fragments
+    }
+
+    // MARK: columns
+
+    /// Boundaries between columns: places no text crosses, with enough rows on both sides starting
+    /// at a common margin. A price column has no words, so a one-column list with prices far right
+    /// is one column.
+    static func gutters(_ fragments: [Fragment], lineHeight: Double) -> [Double] {
+        let text = fragments.filter(\.isText)
+        return gutters(text: text, all: fragments, lineHeight: lineHeight, depth: 0).sorted()
+    }
+
+    private static func gutters(text: [Fragment], all: [Fragment], lineHeight h: Double, depth: Int) -> [Double] {
+        guard depth < 2, text.count >= 8 else { return [] }
+        let n = text.count
+        let minimumSide = max(3, n / 5)
+        let minimumMargin = max(3, n / 10)
+        let allowedCrossing = max(1, n / 16)
+        // Stretches of x that at most a few words cross (titles, footers across the columns).
+        var edges = Array(Set(text.flatMap { [$0.left, $0.right] })).sorted()
+        guard edges.count >= 2 else { return [] }
+        edges = edges.filter { $0 > edges.first! && $0 < edges.last! }
+        var bands: [(from: Double, to: Double)] = []
+        var cursor: Double?
+        var previous = text.map(\.left).min()!
+        for edge in edges + [text.map(\.right).max()!] {
+            let middle = (previous + edge) / 2
+            let covering = text.filter { $0.left < middle && $0.right > middle }.count
+            if covering <= allowedCrossing {
+                if cursor == nil { cursor = previous }
+            } else if let start = cursor {
+                bands.append((start, previous))
+                cursor = nil
+            }
+            previous = edge
+        }
+        var best: (score: Int, boundary: Double)?
+        for band in bands where band.to - band.from >= h {
+            // A long name may reach into the band from its column; only what crosses it all spans the columns.
+            let leftSide = text.filter { $0.left < band.from && $0.right < band.to }
+            let rightSide = text.filter { $0.left > band.from && $0.right > band.to }
+            guard leftSide.count >= minimumSide, rightSide.count >= minimumSide,
+                  n - leftSide.count - rightSide.count <= allowedCrossing,
+                  marginSupport(leftSide, h) >= minimumMargin, marginSupport(rightSide, h) >= minimumMargin else { continue }
+            let score = min(leftSide.count, rightSide.count)
+            if best == nil || score > best!.score { best = (score, widestEmpty(all, from: band.from, to: band.to)) }
+        }
+        guard let best else { return [] }
+        let leftText = text.filter { $0.middleX < best.boundary }, rightText = text.filter { $0.middleX >= best.boundary }
+        return [best.boundary]
+            + gutters(text: leftText, all: all.filter { $0.middleX < best.boundary }, lineHeight: h, depth: depth + 1)
+            + gutters(text: rightText, all: all.filter { $0.middleX >= best.boundary }, lineHeight: h, depth: depth + 1)
+    }
+
+    /// How many fragments start at the most common left edge: a column has a margin.
+    static func marginSupport(_ fragments: [Fragment], _ h: Double) -> Int {
+        let lefts = fragments.map(\.left).sorted()
+        var best = 0, lower = 0
+        for upper in lefts.indices {
+            while lefts[upper] - lefts[lower] > h { lower += 1 }
+            best = max(best, upper - lower + 1)
+        }
+        return best
+    }
+
+    /// The middle of the widest stretch between `from` and `to` that no fragment inside it (prices,
+    /// bins) covers, so a left column's prices and a right column's bins fall on their own sides.
+    static func widestEmpty(_ fragments: [Fragment], from: Double, to: Double) -> Double {
+        // What stands in the band or reaches into it from the left column counts; what runs on past
+        // it (a title across the columns, the right column itself) does not.
+        let covered = fragments.filter { $0.right > from && $0.left < to && $0.right <= to }
+            .map { (max(from, $0.left), min(to, $0.right)) }
+            .sorted { $0.0 < $1.0 }
+        var best = (width: -1.0, middle: (from + to) / 2)
+        var cursor = from
+        for (l, r) in covered {
+            if l - cursor > best.width { best = (l - cursor, (cursor + l) / 2) }
+            cursor = max(cursor, r)
+        }
+        if to - cursor > best.width { best = (to - cursor, (cursor + to) / 2) }
+        return best.middle
+    }
+
+    // MARK: rows
+
+    static func rows(_ fragments: [Fragment], gutters: [Double], lineHeight h: Double) -> [ListRow] {
+        // Column of each fragment; text crossing a gutter spans the columns.
+        func crosses(_ f: Fragment) -> Bool { f.isText && gutters.contains { f.left < $0 - h / 4 && f.right > $0 + h / 4 } }
+        // A title or footer crossing a gutter stands alone on its line; a long name that strays
+        // over the gutter has rows beside it, and stays in the column it starts in.
+        func column(of f: Fragment) -> Int? {
+            if crosses(f), !fragments.contains(where: { other in
+                !crosses(other) && other.isText && min(other.bottom, f.bottom) - max(other.top, f.top) > 0.3 * h
+            }) { return nil }
+            return gutters.filter { $0 <= (crosses(f) ? f.left : f.middleX) }.count
+        }
+        var groups: [Int?: [Fragment]] = [:]
+        for f in fragments { groups[column(of: f), default: []].append(f) }
+        var built: [ListRow] = []
+        for (col, members) in groups {
+            var rows: [[Fragment]] = []
+            for f in members.sorted(by: { $0.top < $1.top }) {
+                var best: (index: Int, overlap: Double)?
+                for (i, row) in rows.enumerated() {
+                    let top = row.map(\.top).min()!, bottom = row.map(\.bottom).max()!
+                    guard bottom > f.top - h else { continue }
+                    // Pieces of one row never overlap horizontally.
+                    guard !row.contains(where: { $0.left < f.right && f.left < $0.right }) else { continue }
+                    let overlap = (min(bottom, f.bottom) - max(top, f.top)) / max(1, min(bottom - top, f.height))
+                    if overlap >= 0.5, best == nil || overlap > best!.overlap { best = (i, overlap) }
+                }
+                if let best { rows[best.index].append(f) } else { rows.append([f]) }
+            }
+            for row in rows {
+                let words = row.flatMap(\.words).sorted { $0.left < $1.left }
+                built.append(ListRow(words: words.map(\.word), column: col, left: words.first!.left,
+                                     right: words.map(\.right).max()!, top: words.map(\.top).min()!,
+                                     bottom: words.map(\.bottom).max()!, wordSpans: words.map { $0.left...$0.right },
+                                     sourceLines: words.map(\.line)))
+            }
+        }
+        return readingOrder(built)
+    }
+
+    /// Rows across the columns cut the page into bands; within a band, column by column, top to bottom.
+    static func readingOrder(_ rows: [ListRow]) -> [ListRow] {
+        let spanning = rows.filter { $0.column == nil }.sorted { $0.top < $1.top }
+        let inColumns = rows.filter { $0.column != nil }
+        var ordered: [ListRow] = []
+        var previous = -Double.infinity
+        for i in 0...spanning.count {
+            let cut = i < spanning.count ? spanning[i].middle : Double.infinity
+            let band = inColumns.filter { $0.middle >= previous && $0.middle < cut }
+            ordered += band.sorted { ($0.column!, $0.top) < ($1.column!, $1.top) }
+            if i < spanning.count { ordered.append(spanning[i]) }
+            previous = cut
+        }
+        return ordered
+    }
+}
+
+extension RowLayout.Fragment {
+    var middleX: Double { (left + right) / 2 }
+}

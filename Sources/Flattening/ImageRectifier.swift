@@ -1,0 +1,386 @@
+import CLeptonica
+import Foundation
+import Imaging
+
+/// Image-only rectification of a photographed page: text-line direction over the full half-turn,
+/// 0/180° (or 90/270°) orientation, crop to the text, text-line dewarping, background
+/// normalization and scaling of the text to Tesseract's preferred size. Every step writes what it
+/// found and what it cost into the report, so a bad page can be explained from pages.json.
+public struct ImageRectifier: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// Long side of the reduced copy the geometry is measured on.
+        public var analysisLongSide = 1600
+        /// Median height of a text blob (roughly lower-case height plus ascenders) Tesseract reads
+        /// best at, in pixels of the output.
+        public var targetBlobHeight = 18.0
+        /// Skip a rotation smaller than this (degrees): resampling a flat scan only blurs it.
+        public var minimumRotation = 0.3
+        /// Line structure weaker than this (best band score over the median) is not a page of text.
+        public var minimumAngleConfidence = 1.6
+        /// Leptonica's dewarp model (book pages: long lines in one column).
+        public var dewarp = true
+        /// Decant's own dewarp from short text lines (see `TextLineDewarp`), after leptonica's.
+        public var lineDewarp = true
+        /// Fewest lines the own dewarp needs.
+        public var lineDewarpMinLines = 6
+        /// Smallest bend worth resampling for, in median text-blob heights.
+        public var lineDewarpMinShift = 0.6
+        public var normalizeBackground = true
+        public var binarize = false
+        /// When the fixed threshold (150 on the normalized copy) leaves only specks, threshold
+        /// halfway to the ink's level instead.
+        public var adaptiveThreshold = true
+        /// Estimate the paper's brightness by a grey closing (text removed by its thinness) rather
+        /// than by tiles of light pixels: paper in a deep shadow is darker than the tile method's
+        /// foreground threshold and would otherwise stay dark.
+        public var morphologicalBackground = false
+        /// Pixels darker than this are ink, not paper, when estimating the background. Leptonica uses
+        /// 100; paper in a hard shadow is darker than that (12 measured best on Inv3DReal shadows).
+        public var backgroundThreshold: Int32 = 12
+        /// Gray from the darkest of R, G, B instead of luma: coloured print (orange, blue headings)
+        /// is dark in at least one channel while white paper is bright in all three.
+        public var darkestChannel = false
+        /// Exponent of the tone curve after normalization (1: linear stretch; 3 darkens faint print).
+        public var toneCurve = 3.0
+        public var cropToText = true
+        public var detectPage = true
+        /// Margin around the text when cropping, in text heights: reverse print (white on a dark
+        /// bar) makes no blobs and sits at the edges of the text often enough.
+        public var cropMargin = 5.0
+        /// Largest enlargement: tiny blobs are as often broken print as small print.
+        public var maxUpscale = 3.0
+        public var dewarpLimits = DewarpLimits()
+
+        public init() {}
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) { self.options = options }
+
+    public func rectify(_ input: Raster, orientation detector: (any OrientationDetector)? = nil) -> FlattenedPage {
+        Leptonica.configure()
+        var steps: [String: String] = [:]
+        var clock = StepClock()
+        var gray = options.darkestChannel ? Self.darkestChannel(input) : input.grayscale()
+        clock.lap("gray", into: &steps)
+
+        // 1. Reduced copy, background-normalized and thresholded: blobs for the geometry.
+        let longSide = max(gray.width, gray.height)
+        var reduction = min(1.0, Double(options.analysisLongSide) / Double(longSide))
+        var analysis = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
+        var adaptive = false
+        if analysis.medianHeight < 8 && options.adaptiveThreshold {
+            // Tiny blobs: faint print (pale thermal paper) broken into specks by the fixed
+            // threshold, or small print merged by the reduction. Try the ink's own threshold,
+            // then a closer look.
+            let retry = TextBlobs.find(in: gray, reduction: reduction, adaptive: true)
+            if retry.medianHeight > analysis.medianHeight { analysis = retry; adaptive = true }
+        }
+        var joinDots = false
+        if analysis.medianHeight < 6 {
+            // Still specks: dotted thermal or dot-matrix print. Close 3×3 to join each letter's dots.
+            let retry = TextBlobs.find(in: gray, reduction: reduction, adaptive: adaptive, joinDots: true)
+            if retry.medianHeight > analysis.medianHeight { analysis = retry; joinDots = true }
+        }
+        if analysis.medianHeight > 0 && analysis.medianHeight < 8 && reduction < 1 {
+            reduction = min(1, reduction * 9 / Double(analysis.medianHeight))
+            analysis = TextBlobs.find(in: gray, reduction: reduction, adaptive: adaptive, joinDots: joinDots)
+        }
+        if adaptive { steps["threshold"] = "halfway to the ink (faint print)" }
+        if joinDots { steps["threshold"] = (steps["threshold"].map { $0 + "; " } ?? "") + "dots joined (dotted print)" }
+        clock.lap("blobs", into: &steps)
+        steps["blobs"] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
+
+        guard let angle = TextLineAngle.estimate(blobs: analysis.blobs), angle.confidence >= options.minimumAngleConfidence else {
+            steps["page"] = "no page found: no text lines detected; reading the whole image"
+            let finished = finish(gray, blobHeight: nil, steps: &steps, clock: &clock)
+            return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
+                                 report: FlattenReport(method: .imageOnly, reason: "no page found", steps: steps))
+        }
+        clock.lap("angle", into: &steps)
+        steps["angle"] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
+
+        // 2. Page outline → perspective correction; otherwise rotate the lines level and crop to
+        //    the text (plus a margin). Either way one resampling pass over the output only.
+        let scaleUp = 1 / reduction
+        if let mask = analysis.page {
+            steps["page"] = String(format: "sheet covers %.0f%% of the photo, touches %.0f%% of its border",
+                                   mask.areaFraction * 100, mask.borderContact * 100)
+        } else {
+            steps["page"] = "no sheet stands out from the background"
+        }
+        let found = options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
+                                                             imageHeight: Double(gray.height) * reduction) : nil
+        if let quad = found?.quad?.scaled(by: scaleUp), let warped = Self.perspective(gray, quad: quad) {
+            gray = warped
+            steps["perspective"] = "quad \(quad) → \(gray.width)x\(gray.height); \(found?.why ?? "")"
+        } else {
+            if let why = found?.why { steps["perspective"] = "not applied: \(why)" }
+            let rotation = -angle.degrees
+            let center = Point(x: Double(gray.width) / 2, y: Double(gray.height) / 2)
+            let turn = Rotation(degrees: rotation, center: center)
+            let textBlobs = analysis.lineBlobs(angle: angle.degrees)
+            var region = TextBlobs.fullFrame(width: gray.width, height: gray.height, rotation: turn)
+            if options.cropToText, let box = TextBlobs.extent(of: textBlobs, rotation: turn, scale: scaleUp,
+                                                              margin: options.cropMargin * Double(analysis.medianHeight) * scaleUp) {
+                region = box
+                steps["crop"] = "\(region.width)x\(region.height) around \(textBlobs.count) text blobs"
+            }
+            if abs(rotation) < options.minimumRotation {
+                let rect = PixelRect(x: Int((region.x + center.x).rounded()), y: Int((region.y + center.y).rounded()),
+                                     width: region.width, height: region.height)
+                gray = gray.cropped(to: rect)
+                steps["rotate"] = "none (below \(options.minimumRotation)°)"
+            } else {
+                gray = gray.rotatedCrop(degrees: rotation, center: center, crop: region)
+                steps["rotate"] = String(format: "%.2f°", rotation)
+            }
+        }
+        clock.lap("rotate", into: &steps)
+
+        // 3. Orientation: the lines are level; the text may still be upside down or (if columns
+        //    out-voted lines) sideways.
+        let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
+        let probe = Self.detectionCopy(of: gray)
+        let level = abs(angle.degrees) < 1
+        var guess = detector.detect(probe, expectUpright: level)
+        var describe = guess.map { "\($0.quarterTurnsClockwise * 90)° by \($0.source) (confidence \(String(format: "%.2f", $0.confidence)))" }
+            ?? "undecided"
+        if guess == nil {
+            // Tesseract's OSD reads nothing when the lines run vertically, so a page whose columns
+            // out-voted its lines is only recognized once turned: ask again a quarter turn on.
+            let turned = probe.rotated(quarterTurnsClockwise: 1)
+            if var second = detector.detect(turned, expectUpright: false) {
+                second.quarterTurnsClockwise = (second.quarterTurnsClockwise + 1) % 4
+                describe += "; after a quarter turn: \(second.quarterTurnsClockwise * 90)° (confidence \(String(format: "%.2f", second.confidence)))"
+                // A detector that could read nothing level but reads the turned copy is itself
+                // evidence that the lines run vertically: accept a weaker call then.
+                let readable = guess == nil && second.confidence >= 0.5
+                if (second.isConfident || readable) && second.confidence > (guess?.confidence ?? 0) {
+                    second.isConfident = true
+                    guess = second
+                }
+            }
+        }
+        if let guess, guess.isConfident {
+            if guess.quarterTurnsClockwise != 0 { gray = gray.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise) }
+            steps["orientation"] = describe + " → turned \(guess.quarterTurnsClockwise * 90)° clockwise"
+        } else {
+            steps["orientation"] = describe + " → not turned (too little confidence)"
+        }
+        clock.lap("orient", into: &steps)
+
+        // 4. Dewarp from the text lines.
+        if options.dewarp {
+            gray = dewarp(gray, steps: &steps)
+            clock.lap("dewarp", into: &steps)
+        }
+        if options.lineDewarp {
+            gray = lineDewarp(gray, steps: &steps)
+            clock.lap("lineDewarp", into: &steps)
+        }
+
+        let finished = finish(gray, blobHeight: Double(analysis.medianHeight) * scaleUp, steps: &steps, clock: &clock)
+        return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
+                             report: FlattenReport(method: .imageOnly, steps: steps))
+    }
+
+    /// Scale and photometric steps shared by every path, including "no page found".
+    private func finish(_ input: Raster, blobHeight: Double?, steps: inout [String: String], clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
+        var gray = input
+        var blobHeight = blobHeight
+        if blobHeight == nil {
+            let found = TextBlobs.find(in: gray, reduction: min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height))), adaptive: false)
+            if found.blobs.count >= 8 { blobHeight = Double(found.medianHeight) / found.reduction }
+        }
+        var factor = 1.0
+        if let h = blobHeight, h > 0 {
+            factor = min(options.maxUpscale, max(0.4, options.targetBlobHeight / h))
+            if factor > 0.87 && factor < 1.15 { factor = 1 }
+            if Double(gray.width) * Double(gray.height) * factor * factor > 40e6 { factor = (40e6 / Double(gray.width * gray.height)).squareRoot() }
+        }
+        if factor != 1 {
+            let pix = OwnedPix(gray)
+            if let scaled = OwnedPix(taking: pixScale(pix.pointer, Float(factor), Float(factor))) { gray = scaled.raster() }
+            steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight ?? 0, (blobHeight ?? 0) * factor)
+        } else {
+            steps["scale"] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
+        }
+        clock.lap("scale", into: &steps)
+        if options.normalizeBackground || options.binarize {
+            let pix = OwnedPix(gray)
+            if let normalized = Self.normalizeBackground(pix, morphological: options.morphologicalBackground,
+                                                         threshold: options.backgroundThreshold) {
+                if options.binarize, let binary = InkThreshold.binarize(normalized) {
+                    gray = binary.raster()
+                    steps["photometric"] = "background normalized, binarized"
+                } else {
+                    // Normalization maps the paper to 200. Stretch from the ink's level (the 2% darkest
+                    // pixels) to just under the paper's, then darken the mid-tones (power curve):
+                    // Tesseract's global threshold drops faint grey print that sits next to black.
+                    var ink: UInt32 = 0
+                    pixGetRankValue(normalized.pointer, 2, 0.02, &ink)
+                    let lo = Double(min(Int(ink), 120)), hi = 190.0, power = options.toneCurve
+                    let lut: [UInt8] = (0..<256).map { v in
+                        let x = min(1, max(0, (Double(v) - lo) / (hi - lo)))
+                        return UInt8((255 * pow(x, power)).rounded())
+                    }
+                    var out = normalized.raster()
+                    out.pixels = out.pixels.map { lut[Int($0)] }
+                    gray = out
+                    steps["photometric"] = "background normalized, tone curve ^\(options.toneCurve)"
+                }
+            }
+            clock.lap("photometric", into: &steps)
+        }
+        let ppi = blobHeight.map { _ in Int((300 * options.targetBlobHeight / 30).rounded()) }
+        return (gray, ppi)
+    }
+
+    static func darkestChannel(_ image: Raster) -> Raster {
+        guard image.channels == 3 else { return image }
+        var out = [UInt8](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { src in
+            for i in 0..<out.count { out[i] = min(src[3 * i], min(src[3 * i + 1], src[3 * i + 2])) }
+        }
+        return Raster(width: image.width, height: image.height, channels: 1, pixels: out)
+    }
+
+    static func normalizeBackground(_ pix: OwnedPix, morphological: Bool, threshold: Int32 = 100) -> OwnedPix? {
+        if morphological {
+            // Closing at 1/4 scale with an 11-pixel brick: anything thinner than ~40 px (strokes,
+            // not shadows) is removed from the background estimate.
+            return OwnedPix(taking: pixBackgroundNormMorph(pix.pointer, nil, 4, 11, 200))
+        }
+        // Leptonica's defaults but for the foreground threshold: paper in a deep shadow is darker
+        // than the default 100 and would be taken for ink, leaving the shadow dark.
+        return OwnedPix(taking: pixBackgroundNorm(pix.pointer, nil, nil, 10, 15, threshold, 40, 200, 2, 1))
+    }
+
+    /// A background-normalized copy for the orientation detector (shadows across the page
+    /// otherwise defeat its global threshold), at full resolution so it can read the print.
+    static func detectionCopy(of gray: Raster) -> Raster {
+        let pix = OwnedPix(gray)
+        guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)) else { return gray }
+        pixGammaTRC(normalized.pointer, normalized.pointer, 1.0, 60, 190)
+        return normalized.raster()
+    }
+
+    /// Warps the quad to an upright rectangle of the page's size (corners in reading order).
+    static func perspective(_ gray: Raster, quad: Quad) -> Raster? {
+        let (w, h) = quad.rectifiedSize
+        guard w >= 16, h >= 16, w * h <= 60_000_000 else { return nil }
+        let rect = [Point(x: 0, y: 0), Point(x: Double(w), y: 0), Point(x: Double(w), y: Double(h)), Point(x: 0, y: Double(h))]
+        guard let map = Homography(from: rect, to: quad.corners) else { return nil }
+        return gray.warped(width: w, height: h) { x, y in map.apply(x + 0.5, y + 0.5) }
+    }
+
+    private func lineDewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
+        let reduction = min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height)))
+        let found = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
+        let h = Double(found.medianHeight)
+        guard h > 0 else { steps["lineDewarp"] = "skipped: no text blobs"; return gray }
+        let lines = TextLineDewarp.lines(from: found.blobs, medianHeight: h)
+        let width = Int(Double(gray.width) * reduction), height = Int(Double(gray.height) * reduction)
+        guard let model = TextLineDewarp.model(lines: lines, width: width, height: height, medianHeight: h,
+                                               reduction: reduction, minLines: options.lineDewarpMinLines) else {
+            steps["lineDewarp"] = "no model (\(lines.count) text lines; needs \(options.lineDewarpMinLines)): page left as is"
+            return gray
+        }
+        // Resampling softens the print; below about half a text height of bending, Tesseract
+        // reads the page better as it is (measured on Inv3DReal curled and folded photos).
+        guard model.maxDisplacement >= options.lineDewarpMinShift * h else {
+            steps["lineDewarp"] = String(format: "lines straight enough (%d lines, largest shift %.0f px): page left as is",
+                                         lines.count, model.maxDisplacement / reduction)
+            return gray
+        }
+        steps["lineDewarp"] = String(format: "applied: %d lines, largest shift %.0f px", model.lines, model.maxDisplacement / reduction)
+        return model.apply(to: gray)
+    }
+
+    private func dewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
+        let pix = OwnedPix(gray)
+        guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)),
+              let binary = InkThreshold.binarize(normalized) else {
+            steps["dewarp"] = "skipped: could not binarize"
+            return gray
+        }
+        guard let model = DewarpModel(binary: binary, limits: options.dewarpLimits) else {
+            steps["dewarp"] = "skipped: leptonica could not create a model"
+            return gray
+        }
+        guard model.vertical else {
+            steps["dewarp"] = "no model (\(model.lineCount) long lines; needs \(options.dewarpLimits.minLines) within the curvature limits): page left as is"
+            return gray
+        }
+        guard let applied = model.apply(to: pix) else {
+            steps["dewarp"] = "model built but could not be applied: page left as is"
+            return gray
+        }
+        steps["dewarp"] = "applied: vertical\(model.horizontal ? " + horizontal" : "") disparity from \(model.lineCount) lines"
+        return applied.raster()
+    }
+}
+
+/// Wall-clock milliseconds per step, written to the report as `ms.STEP`.
+struct StepClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    mutating func lap(_ name: String, into steps: inout [String: String]) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        steps["ms.\(name)"] = String(format: "%.0f", Double(now - last) / 1e6)
+        last = now
+    }
+}
+
+extension ImageRectifier.Options {
+    /// Sets one option by name (`--set name=value` in the bench commands), for tuning runs.
+    public mutating func set(_ name: String, _ value: String) throws(RectifierOptionError) {
+        func bool() throws(RectifierOptionError) -> Bool {
+            switch value.lowercased() {
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off": return false
+            default: throw RectifierOptionError("\(name)=\(value): expected true or false")
+            }
+        }
+        func number() throws(RectifierOptionError) -> Double {
+            guard let v = Double(value) else { throw RectifierOptionError("\(name)=\(value): expected a number") }
+            return v
+        }
+        switch name {
+        case "analysisLongSide": analysisLongSide = Int(try number())
+        case "targetBlobHeight": targetBlobHeight = try number()
+        case "minimumRotation": minimumRotation = try number()
+        case "minimumAngleConfidence": minimumAngleConfidence = try number()
+        case "dewarp": dewarp = try bool()
+        case "lineDewarp": lineDewarp = try bool()
+        case "lineDewarpMinLines": lineDewarpMinLines = Int(try number())
+        case "lineDewarpMinShift": lineDewarpMinShift = try number()
+        case "normalizeBackground": normalizeBackground = try bool()
+        case "binarize": binarize = try bool()
+        case "adaptiveThreshold": adaptiveThreshold = try bool()
+        case "toneCurve": toneCurve = try number()
+        case "darkestChannel": darkestChannel = try bool()
+        case "morphologicalBackground": morphologicalBackground = try bool()
+        case "backgroundThreshold": backgroundThreshold = Int32(try number())
+        case "cropToText": cropToText = try bool()
+        case "detectPage": detectPage = try bool()
+        case "cropMargin": cropMargin = try number()
+        case "maxUpscale": maxUpscale = try number()
+        case "minLines": dewarpLimits.minLines = Int32(try number())
+        case "sampling": dewarpLimits.sampling = Int32(try number())
+        case "maxLineCurvature": dewarpLimits.maxLineCurvature = Int32(try number())
+        case "maxDiffLineCurvature": dewarpLimits.maxDiffLineCurvature = Int32(try number())
+        case "maxEdgeCurvature": dewarpLimits.maxEdgeCurvature = Int32(try number())
+        case "maxDiffEdgeCurvature": dewarpLimits.maxDiffEdgeCurvature = Int32(try number())
+        case "maxEdgeSlope": dewarpLimits.maxEdgeSlope = Int32(try number())
+        case "useBoth": dewarpLimits.useBoth = try bool()
+        default: throw RectifierOptionError("unknown rectifier option '\(name)'")
+        }
+    }
+}
+
+public struct RectifierOptionError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

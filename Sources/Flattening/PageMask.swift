@@ -1,0 +1,121 @@
+import CLeptonica
+import Imaging
+
+/// Where the sheet of paper is, found on a coarse copy of the thresholded photo. A textured
+/// background (concrete, wood, cloth) leaves dense specks after thresholding; reducing with "any
+/// black pixel makes the reduced pixel black" turns it solid, while the paper stays white between
+/// its text lines. The largest white region with its holes (the text) filled is the page.
+struct PageMask {
+    var width: Int
+    var height: Int
+    var inside: [Bool]
+    /// Mask pixels per pixel of the binary it was made from.
+    var scale: Double
+    var areaFraction: Double
+    /// Fraction of the image border the page touches: a page cut off by the frame.
+    var borderContact: Double
+
+    static func find(binary: OwnedPix) -> PageMask? {
+        // Closing the black (opening the white) cuts the narrow white bridges a speckled background
+        // leaves between the page and bright patches of the table.
+        guard let coarse = OwnedPix(taking: pixReduceRankBinaryCascade(binary.pointer, 1, 1, 0, 0)),
+              let reduced = OwnedPix(taking: pixCloseSafeBrick(nil, coarse.pointer, 5, 5)) else { return nil }
+        let r = reduced.raster()
+        let w = r.width, h = r.height, n = w * h
+        guard w >= 8, h >= 8 else { return nil }
+        let white = r.pixels.map { $0 > 127 }
+        var label = [Int32](repeating: -1, count: n)
+        var bestLabel: Int32 = -1, bestSize = 0, next: Int32 = 0
+        var stack: [Int] = []
+        for start in 0..<n where white[start] && label[start] < 0 {
+            var size = 0
+            label[start] = next
+            stack.append(start)
+            while let i = stack.popLast() {
+                size += 1
+                let x = i % w, y = i / w
+                if x > 0, white[i - 1], label[i - 1] < 0 { label[i - 1] = next; stack.append(i - 1) }
+                if x < w - 1, white[i + 1], label[i + 1] < 0 { label[i + 1] = next; stack.append(i + 1) }
+                if y > 0, white[i - w], label[i - w] < 0 { label[i - w] = next; stack.append(i - w) }
+                if y < h - 1, white[i + w], label[i + w] < 0 { label[i + w] = next; stack.append(i + w) }
+            }
+            if size > bestSize { bestSize = size; bestLabel = next }
+            next += 1
+        }
+        guard Double(bestSize) >= 0.05 * Double(n) else { return nil }
+        // Fill holes: whatever outside the page cannot reach the image border is enclosed by it.
+        var outside = [Bool](repeating: false, count: n)
+        for i in 0..<n where label[i] != bestLabel {
+            let x = i % w, y = i / w
+            if (x == 0 || y == 0 || x == w - 1 || y == h - 1) && !outside[i] {
+                outside[i] = true
+                stack.append(i)
+                while let j = stack.popLast() {
+                    let jx = j % w, jy = j / w
+                    for k in [jx > 0 ? j - 1 : -1, jx < w - 1 ? j + 1 : -1, jy > 0 ? j - w : -1, jy < h - 1 ? j + w : -1]
+                    where k >= 0 && !outside[k] && label[k] != bestLabel {
+                        outside[k] = true
+                        stack.append(k)
+                    }
+                }
+            }
+        }
+        let inside = outside.map { !$0 }
+        let area = inside.reduce(0) { $0 + ($1 ? 1 : 0) }
+        var borderTotal = 0, borderInside = 0
+        for x in 0..<w { borderTotal += 2; borderInside += (inside[x] ? 1 : 0) + (inside[(h - 1) * w + x] ? 1 : 0) }
+        for y in 0..<h { borderTotal += 2; borderInside += (inside[y * w] ? 1 : 0) + (inside[y * w + w - 1] ? 1 : 0) }
+        return PageMask(width: w, height: h, inside: inside, scale: Double(w) / Double(binary.width),
+                        areaFraction: Double(area) / Double(n), borderContact: Double(borderInside) / Double(borderTotal))
+    }
+
+    /// Whether a point of the binary's frame lies on the page.
+    func contains(x: Double, y: Double) -> Bool {
+        let mx = Int(x * scale), my = Int(y * scale)
+        guard mx >= 0, my >= 0, mx < width, my < height else { return false }
+        return inside[my * width + mx]
+    }
+
+    /// Page outline points (mask pixels with an outside 4-neighbour), in the binary's frame.
+    func boundary() -> [Point] {
+        var out: [Point] = []
+        for y in 0..<height {
+            for x in 0..<width where inside[y * width + x] {
+                let edge = x == 0 || y == 0 || x == width - 1 || y == height - 1
+                    || !inside[y * width + x - 1] || !inside[y * width + x + 1]
+                    || !inside[(y - 1) * width + x] || !inside[(y + 1) * width + x]
+                if edge { out.append(Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)) }
+            }
+        }
+        return out
+    }
+
+    /// The page's corners as the extreme outline points along the diagonals of the text-aligned
+    /// frame (the page's own axes up to perspective), ordered as the text reads (up to 180°).
+    /// nil when the quad does not explain the mask: a crumpled or cut-off sheet.
+    func quad(textAngle degrees: Double, imageWidth: Double, imageHeight: Double) -> (quad: Quad?, why: String) {
+        let points = boundary()
+        guard points.count >= 8 else { return (nil, "outline too small") }
+        let level = Rotation(degrees: -degrees, center: Point(x: 0, y: 0))
+        var tl = points[0], tr = points[0], br = points[0], bl = points[0]
+        var minSum = Double.infinity, maxSum = -Double.infinity, minDiff = Double.infinity, maxDiff = -Double.infinity
+        for p in points {
+            let q = level.apply(p)
+            if q.x + q.y < minSum { minSum = q.x + q.y; tl = p }
+            if q.x + q.y > maxSum { maxSum = q.x + q.y; br = p }
+            if q.x - q.y > maxDiff { maxDiff = q.x - q.y; tr = p }
+            if q.x - q.y < minDiff { minDiff = q.x - q.y; bl = p }
+        }
+        let quad = Quad(tl, tr, br, bl)
+        guard quad.isConvex else { return (nil, "corners do not form a convex quad") }
+        let maskArea = Double(inside.reduce(0) { $0 + ($1 ? 1 : 0) }) / (scale * scale)
+        let fill = maskArea / max(quad.area, 1)
+        guard fill > 0.93 && fill < 1.07 else {
+            return (nil, String(format: "outline is not a quad (mask covers %.0f%% of it)", fill * 100))
+        }
+        let margin = 2 / scale
+        let onFrame = quad.corners.filter { $0.x < margin || $0.y < margin || $0.x > imageWidth - margin || $0.y > imageHeight - margin }
+        guard onFrame.count <= 1 else { return (nil, "page runs off the photo (\(onFrame.count) corners on the frame)") }
+        return (quad, String(format: "quad fits the outline (%.0f%% fill)", fill * 100))
+    }
+}

@@ -1,0 +1,84 @@
+import CLeptonica
+import Foundation
+import Imaging
+
+/// Text-sized dark blobs of a reduced, background-normalized copy of a photo: the evidence the
+/// geometry steps work from. Blobs too big or too thin for text (table edges, wood grain, the
+/// page's own shadow) are dropped.
+struct TextBlobs {
+    var blobs: [PixelRect]
+    var medianHeight: Int
+    /// Scale of the copy the blobs were measured on, relative to the input.
+    var reduction: Double
+    /// The sheet of paper, when one stands out from the background.
+    var page: PageMask?
+
+    static func find(in gray: Raster, reduction: Double, adaptive: Bool = true, joinDots: Bool = false) -> TextBlobs {
+        let full = OwnedPix(gray)
+        let reduced = reduction < 0.999 ? OwnedPix(taking: pixScale(full.pointer, Float(reduction), Float(reduction))) ?? full : full
+        guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(reduced.pointer, nil, nil)),
+              let thresholded = InkThreshold.binarize(normalized, adaptive: adaptive),
+              let binary = joinDots ? OwnedPix(taking: pixCloseSafeBrick(nil, thresholded.pointer, 3, 3)) : thresholded else {
+            return TextBlobs(blobs: [], medianHeight: 0, reduction: reduction, page: nil)
+        }
+        let w = binary.width, h = binary.height
+        let maxHeight = max(12, Int(0.05 * Double(max(w, h))))
+        let page = PageMask.find(binary: binary)
+        let blobs = BoxArray.components(of: binary).filter { b in
+            b.height >= 3 && b.height <= maxHeight && b.width <= 25 * b.height && b.height <= 8 * b.width + 8
+                && b.x > 0 && b.y > 0 && b.maxX < w && b.maxY < h
+                && page?.contains(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2) ?? true
+        }
+        let heights = blobs.map(\.height).sorted()
+        return TextBlobs(blobs: blobs, medianHeight: heights.isEmpty ? 0 : heights[heights.count / 2], reduction: reduction,
+                         page: page)
+    }
+
+    /// Blobs that sit in a band shared with others along `angle`: the text lines, without the
+    /// isolated specks of a textured background.
+    func lineBlobs(angle degrees: Double, minimumNeighbours: Int = 4) -> [PixelRect] {
+        guard !blobs.isEmpty else { return [] }
+        let r = degrees * .pi / 180, nx = -sin(r), ny = cos(r)
+        let bin = max(1.0, Double(medianHeight) * 0.5)
+        let proj = blobs.map { (Double($0.x) + Double($0.width) / 2) * nx + (Double($0.y) + Double($0.height) / 2) * ny }
+        guard let lo = proj.min(), let hi = proj.max() else { return [] }
+        var counts = [Int](repeating: 0, count: Int((hi - lo) / bin) + 3)
+        for p in proj { counts[Int((p - lo) / bin) + 1] += 1 }
+        var out: [PixelRect] = []
+        for (i, p) in proj.enumerated() {
+            let b = Int((p - lo) / bin) + 1
+            if counts[b - 1] + counts[b] + counts[b + 1] >= minimumNeighbours { out.append(blobs[i]) }
+        }
+        return out
+    }
+
+    /// Bounding rectangle, in the rotated full-resolution frame, of the middle 98% of the blobs
+    /// (a few stray specks must not stretch the crop), grown by `margin`.
+    static func extent(of blobs: [PixelRect], rotation: Rotation, scale: Double, margin: Double) -> CGRectLike? {
+        guard blobs.count >= 8 else { return nil }
+        var xs: [Double] = [], ys: [Double] = []
+        for b in blobs {
+            for (cx, cy) in [(b.x, b.y), (b.maxX, b.y), (b.x, b.maxY), (b.maxX, b.maxY)] {
+                let q = rotation.apply(Point(x: Double(cx) * scale, y: Double(cy) * scale))
+                xs.append(q.x); ys.append(q.y)
+            }
+        }
+        xs.sort(); ys.sort()
+        let lo = xs.count / 100, hi = xs.count - 1 - xs.count / 100
+        let x0 = xs[lo] - margin, x1 = xs[hi] + margin, y0 = ys[lo] - margin, y1 = ys[hi] + margin
+        let frame = fullFrame(width: Int(rotation.center.x * 2), height: Int(rotation.center.y * 2), rotation: rotation)
+        let cx0 = max(x0, frame.x), cy0 = max(y0, frame.y)
+        let cx1 = min(x1, frame.x + Double(frame.width)), cy1 = min(y1, frame.y + Double(frame.height))
+        guard cx1 - cx0 >= 16, cy1 - cy0 >= 16 else { return nil }
+        return CGRectLike(x: cx0, y: cy0, width: Int(cx1 - cx0), height: Int(cy1 - cy0))
+    }
+
+    /// The whole rotated image, in the rotated frame.
+    static func fullFrame(width: Int, height: Int, rotation: Rotation) -> CGRectLike {
+        let corners = [Point(x: 0, y: 0), Point(x: Double(width), y: 0), Point(x: 0, y: Double(height)),
+                       Point(x: Double(width), y: Double(height))].map(rotation.apply)
+        let x0 = corners.map(\.x).min() ?? 0, x1 = corners.map(\.x).max() ?? 0
+        let y0 = corners.map(\.y).min() ?? 0, y1 = corners.map(\.y).max() ?? 0
+        return CGRectLike(x: x0, y: y0, width: max(1, Int(x1 - x0)), height: max(1, Int(y1 - y0)))
+    }
+}

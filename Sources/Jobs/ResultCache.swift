@@ -1,0 +1,74 @@
+import Foundation
+import Reporting
+
+/// Finished pages kept under OUT/.decant/results/, one file per image, keyed by a hash of the
+/// image's bytes, its sidecars' bytes and everything that shapes its result (settings, catalogue,
+/// the Decant build). A re-run reuses a page whose key is unchanged and reads the rest; a run
+/// killed at any moment loses at most the images in flight, because each page is written
+/// atomically as soon as it is done and reports are rebuilt from pages.
+public struct ResultCache: Sendable {
+    public let folder: String
+    /// Hash of everything outside the image that shapes its result.
+    public let fingerprint: String
+
+    public init(output: String, fingerprint: String) {
+        self.folder = "\(output)/.decant/results"
+        self.fingerprint = fingerprint
+    }
+
+    /// The cache key of an image: its content (image + sidecars) and the run's fingerprint.
+    /// Nil when a file cannot be read (the pipeline will then report the problem itself).
+    public func key(for task: ImageTask) -> ContentKey? {
+        var hasher = SHA256()
+        for path in [task.path, task.depthPath, task.cameraPath, task.truthPath, task.jobSettingsPath] {
+            guard let path else { hasher.update("-"); continue }
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            hasher.update("\(data.count):")
+            hasher.update(data)
+        }
+        let content = hex(hasher.finalize())
+        var keyed = SHA256()
+        keyed.update(content)
+        keyed.update(fingerprint)
+        keyed.update(task.job)
+        return ContentKey(content: content, key: hex(keyed.finalize()))
+    }
+
+    public func load(_ key: ContentKey) -> PageResult? {
+        guard let data = FileManager.default.contents(atPath: path(key)) else { return nil }
+        return try? JSONDecoder().decode(PageResult.self, from: data)
+    }
+
+    public func store(_ result: PageResult, key: ContentKey) throws(AtomicFile.WriteError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(result) else { return }
+        try AtomicFile.write(data, to: path(key))
+    }
+
+    /// Removes cached pages no image of this run refers to any more.
+    public func prune(keeping keys: Set<String>) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasSuffix(".json") && !keys.contains(String(name.dropLast(5))) {
+            try? FileManager.default.removeItem(atPath: "\(folder)/\(name)")
+        }
+    }
+
+    func path(_ key: ContentKey) -> String { "\(folder)/\(key.key).json" }
+
+    func hex(_ bytes: [UInt8]) -> String { bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
+}
+
+/// An image's content hash and its cache key (content + settings).
+public struct ContentKey: Sendable, Equatable, Codable {
+    public var content: String
+    public var key: String
+}
+
+extension ImageTask {
+    /// The job folder's `decant-job.json`, which shapes results too.
+    var jobSettingsPath: String? {
+        guard jobSettings != nil else { return nil }
+        return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(JobSettings.fileName)
+    }
+}

@@ -1,0 +1,197 @@
+import ArgumentParser
+import Entries
+import Evaluation
+import Foundation
+import Jobs
+import Recognition
+
+/// `decant bench entries`: how well wine-list entries are found and read, per layout and page
+/// shape, on generated lists with exact ground truth. The same documents are read twice: as clean
+/// flat renders (the upper bound: no camera, no flattening) and as phone photos, with depth beside
+/// every photo that is not flat. Prints the issue's bars next to the figures.
+struct BenchEntriesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "entries",
+        abstract: "Entry detection F1, vintage and price accuracy per layout and page shape (flat renders and photos).",
+        discussion: """
+        Generates COUNT wine lists with `decant synth --with-flat` (shapes and effect strengths cycle with \
+        the index), runs the flat renders and the photos through `decant run`, and prints entry precision, \
+        recall and F1, vintage accuracy and price accuracy (every price with its column meaning) per set, \
+        layout and page shape. Bars: F1 >= 0.97 on flat renders, >= 0.93 on photos with depth; on \
+        detected entries vintage >= 0.98 and prices >= 0.97.
+        """)
+
+    @Option(name: .long, help: "Wine lists to generate.")
+    var count = 30
+
+    @Option(name: .long, help: "Random seed of the generated lists.")
+    var seed: UInt64 = 7
+
+    @Option(name: .long, help: "Index of the first list (lists follow seed and index).")
+    var start = 0
+
+    @Option(name: .long, help: "Photo size WxH (portrait).")
+    var size = "1800x2400"
+
+    @Option(name: .long, help: "Page shapes of the photos, cycled by index.")
+    var shape = "all"
+
+    @Option(name: .long, help: "Photo effect strengths, cycled by index.")
+    var effects = "light,medium,heavy"
+
+    @Option(name: .long, help: "Depth map size WxH.")
+    var depthSize = "192x256"
+
+    @Option(name: .long, help: "Parallel workers for synthesis and OCR (default: number of cores).")
+    var jobs = RunOptions.defaultWorkers
+
+    @Option(name: .long, help: "Keep the generated lists and reports in this folder (reused when it already holds the lists).")
+    var work: String?
+
+    @Option(name: .long, help: "Reuse recognized pages kept in this folder (keyed by pixels and OCR settings).")
+    var ocrCache: String?
+
+    @Option(name: .long, help: "Run date YYYY-MM-DD two-digit vintages pivot on (default: the lists' year, 2025-12-31).")
+    var asOf = "2025-12-31"
+
+    @Option(name: .long, help: ArgumentHelp("Re-read the recognized pages of an OCR cache instead (no OCR): NAME files written by --ocr-cache.", visibility: .hidden))
+    var replay: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --replay: the inbox whose JOB/NAME.gt.json are the truth.", visibility: .hidden))
+    var inbox: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --replay: print the rows and entries of pages whose name contains this.", visibility: .hidden))
+    var explain: String?
+
+    func validate() throws {
+        guard count >= 1 else { throw ValidationError("--count must be at least 1") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard RunCommand.year(of: asOf) != nil else { throw ValidationError("--as-of must be a date YYYY-MM-DD") }
+        if replay != nil, inbox == nil { throw ValidationError("--replay needs --inbox (where the ground truth is)") }
+    }
+
+    var runYear: Int { RunCommand.year(of: asOf) ?? FieldParser.currentYear }
+
+    func run() throws {
+        if let replay, let inbox {
+            let report = try EntryReplay(cache: replay, inbox: inbox, runYear: runYear, explain: explain).run()
+            let jobs = Dictionary(grouping: report.images, by: \.job).sorted { $0.key < $1.key }
+            print(Self.table(jobs.map { ($0.key, MetricsReport(images: $0.value)) }))
+            return
+        }
+        let root = work ?? NSTemporaryDirectory() + "decant-bench-entries-\(UUID().uuidString)"
+        defer { if work == nil { try? FileManager.default.removeItem(atPath: root) } }
+        let photos = "\(root)/photos", renders = "\(root)/renders"
+        if !FileManager.default.fileExists(atPath: "\(photos)/lists") {
+            var synth = try SynthCommand.parse([
+                "\(photos)/lists", "--kind", "winelist", "--count", String(count), "--seed", String(seed), "--start", String(start),
+                "--shape", shape, "--effects", effects, "--size", size, "--depth-size", depthSize, "--with-flat",
+                "--jobs", String(jobs), "--quiet",
+            ])
+            try synth.run()
+            try FileManager.default.createDirectory(atPath: "\(renders)/lists", withIntermediateDirectories: true)
+            for file in try FileManager.default.contentsOfDirectory(atPath: "\(photos)/lists").sorted() where file.hasSuffix(".flat.png") {
+                let name = String(file.dropLast(".flat.png".count))
+                try FileManager.default.moveItem(atPath: "\(photos)/lists/\(file)", toPath: "\(renders)/lists/\(name).png")
+                try FileManager.default.copyItem(atPath: "\(photos)/lists/\(name).gt.json", toPath: "\(renders)/lists/\(name).gt.json")
+            }
+        }
+        var results: [(String, MetricsReport)] = []
+        for (set, inbox) in [("flat renders", renders), ("photos", photos)] {
+            let settings = RunSettings(kind: .winelist, runYear: runYear, ocrCache: ocrCache)
+            let options = RunOptions(inbox: inbox, output: "\(root)/reports/\(set == "photos" ? "photos" : "renders")", workers: jobs,
+                                     settings: settings, progress: .quiet, historyPath: nil)
+            let outcome = try blocking { try await Runner(options: options).run() }
+            guard let metrics = outcome.metrics else { throw ValidationError("\(inbox): no ground truth was evaluated") }
+            results.append((set, metrics))
+        }
+        print(Self.table(results))
+        if work != nil { print("\nLists, renders and reports kept in \(root).") }
+    }
+
+    /// One row per set and scope: the corpus, each layout, each page shape, and (for photos) the
+    /// photos with depth.
+    static func table(_ results: [(set: String, report: MetricsReport)]) -> String {
+        var lines = ["| Set | Scope | Pages | Entries | Detected | Precision | Recall | F1 | Vintage | Prices (with column) |",
+                     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        func percent(_ value: Double?) -> String { value.map { String(format: "%.1f%%", $0 * 100) } ?? "—" }
+        for (set, report) in results {
+            var scopes: [(String, MetricsAggregate)] = [("all", report.corpus)]
+            // A render has no shape: its truth names the shape of the photo of the same list.
+            for dimension in set.contains("render") ? ["layout"] : ["layout", "shape"] {
+                for (value, aggregate) in (report.groups[dimension] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    scopes.append(("\(dimension) \(value)", aggregate))
+                }
+            }
+            let withDepth = report.images.filter { ($0.shape ?? "flat") != "flat" }
+            if withDepth.count < report.images.count, !withDepth.isEmpty { scopes.append(("with depth (not flat)", MetricsAggregate(withDepth))) }
+            for (scope, aggregate) in scopes {
+                let e = aggregate.entries
+                lines.append("| \(set) | \(scope) | \(aggregate.entryImages) | \(e.truth) | \(e.detected) | \(percent(e.precision)) "
+                             + "| \(percent(e.recall)) | \(percent(e.f1)) | \(percent(e.vintageAccuracy)) | \(percent(e.priceColumnAccuracy)) |")
+            }
+        }
+        lines.append("")
+        lines.append("Bars: F1 ≥ 97% on flat renders and ≥ 93% on photos with depth; vintage ≥ 98%, price ≥ 97% on detected entries.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Re-reads recognized pages kept by `--ocr-cache` against their ground truth: the stages after
+/// OCR (rows, grouping, fields) measured in seconds, without Tesseract.
+struct EntryReplay {
+    let cache: String
+    let inbox: String
+    let runYear: Int
+    let explain: String?
+
+    func run() throws -> MetricsReport {
+        let parser = WineListParser(fields: FieldParser(runYear: runYear))
+        var evaluations: [ImageEvaluation] = []
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".json") }.sorted()
+        for file in files {
+            // JOB__NAME.KEY.json, the job's slashes written as "__".
+            let stem = String(file.dropLast(".json".count))
+            guard let dot = stem.lastIndex(of: "."), let split = stem.range(of: "__", options: .backwards) else { continue }
+            let job = String(stem[..<split.lowerBound]).replacingOccurrences(of: "__", with: "/")
+            let name = String(stem[split.upperBound..<dot])
+            let truthPath = "\(inbox)/\(job)/\(name).gt.json"
+            guard FileManager.default.fileExists(atPath: truthPath),
+                  let data = FileManager.default.contents(atPath: "\(cache)/\(file)") else { continue }
+            let page = try JSONDecoder().decode(RecognizedPage.self, from: data)
+            let truth = try GroundTruth.load(path: truthPath)
+            let lines = LineAssembler.assemble(page.lines)
+            let entries = parser.parse(lines: lines)
+            let count = max(lines.count - 1, 1)
+            let observed = entries.map { e in
+                EntryObservation(text: e.rawText, vintage: e.vintage, prices: e.prices, catalogueID: nil, producer: e.producer,
+                                 name: e.name, bottleSizeML: e.bottleSizeML,
+                                 position: min(1, Double(e.firstLine + e.lastLine) / 2 / Double(count)))
+            }
+            let observation = PageObservation(text: lines.map(\.text).joined(separator: "\n"), kind: .winelist, entries: observed)
+            evaluations.append(ImageEvaluator.evaluate(job: job, image: name, source: TruthSource(format: .decant, path: truthPath),
+                                                       truth: truth, page: observation))
+            if let explain, "\(job)/\(name)".contains(explain) {
+                print(Self.explanation(job: job, name: name, lines: page.lines, parser: parser, truth: truth))
+            }
+        }
+        return MetricsReport(images: evaluations)
+    }
+
+    /// The rows as rebuilt, what each was taken for, and the entries next to the truth's.
+    static func explanation(job: String, name: String, lines: [RecognizedLine], parser: WineListParser, truth: GroundTruth) -> String {
+        var out = ["## \(job)/\(name)"]
+        out.append(parser.explain(lines: lines))
+        out.append("### entries")
+        for e in parser.parse(lines: lines) {
+            let prices = e.prices.map { "\($0.formatted)\($0.currency ?? "") \($0.column.rawValue)" }.joined(separator: ", ")
+            out.append("- \(e.rawText.replacingOccurrences(of: "\n", with: " ⏎ ")) → name \"\(e.name)\" vintage \(e.vintage?.description ?? "—") prices [\(prices)]")
+        }
+        out.append("### truth")
+        for t in truth.entries {
+            let prices = t.prices.map { "\($0.formatted)\($0.currency ?? "") \($0.column.rawValue)" }.joined(separator: ", ")
+            out.append("- \(t.text.replacingOccurrences(of: "\n", with: " ⏎ ")) → vintage \(t.vintage?.description ?? "—") prices [\(prices)]")
+        }
+        return out.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,160 @@
+import Evaluation
+import Flattening
+import Foundation
+import Imaging
+import Jobs
+import Recognition
+
+/// Reads one image the way `decant run` does (flatten with the worker's OSD, then Tesseract
+/// with the page segmentation the pipeline would choose), and the same file with the raw
+/// `tesseract` CLI for comparison. Shared by the accuracy bench commands.
+final class BenchReader {
+    let engine: TesseractEngine
+    let orientation: OSDOrientation?
+    let flattener: Flattener
+    let settings = RunSettings()
+
+    init(options: ImageRectifier.Options) throws {
+        engine = try TesseractEngine(configuration: OCRConfiguration())
+        orientation = (try? TesseractOSD()).map { [engine] in OSDOrientation(osd: $0, reader: engine) }
+        flattener = Flattener(rectifier: ImageRectifier(options: options))
+    }
+
+    struct Reading {
+        var text: String
+        var milliseconds: Double
+        var report: FlattenReport?
+        var error: String?
+    }
+
+    func read(path: String, saveFlattenedTo folder: String?, name: String) -> Reading {
+        let start = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
+        do {
+            let loaded = try ImageLoader.load(path: path)
+            let flat = flattener.flatten(FlattenInput(image: loaded), orientation: orientation)
+            if let folder {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try? PNGFile.write(flat.raster, to: "\(folder)/\(name).png")
+            }
+            let prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: "")
+            let page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: prior))
+            let text = page.lines.map(\.text).joined(separator: "\n")
+            return Reading(text: text, milliseconds: elapsed(), report: flat.report)
+        } catch {
+            return Reading(text: "", milliseconds: elapsed(), report: nil, error: "\(error)")
+        }
+    }
+}
+
+/// The raw `tesseract` CLI with default settings, one thread, started in the background so it
+/// can run beside Decant on the other core.
+final class RawTesseract {
+    private let process = Process()
+    private let pipe = Pipe()
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private let ended = EndTime()
+
+    /// When the process ended, set from its termination handler (another thread).
+    final class EndTime: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: UInt64?
+        func set(_ v: UInt64) { lock.lock(); value = v; lock.unlock() }
+        func get() -> UInt64? { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    init?(path: String) {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tesseract", path, "stdout"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = "1"
+        process.environment = environment
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let ended = self.ended
+        process.terminationHandler = { _ in ended.set(DispatchTime.now().uptimeNanoseconds) }
+        do { try process.run() } catch { return nil }
+    }
+
+    /// Waits for the process; returns its text and wall-clock milliseconds.
+    func finish() -> (text: String, milliseconds: Double) {
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let end = ended.get() ?? DispatchTime.now().uptimeNanoseconds
+        return (String(decoding: data, as: UTF8.self), Double(end - start) / 1e6)
+    }
+}
+
+/// One benchmarked image: its groups (class, lighting …), and both readers' scores.
+struct BenchRow: Codable {
+    var name: String
+    var groups: [String: String]
+    var decantF1: Double
+    var decantMS: Double
+    var rawF1: Double?
+    var rawMS: Double?
+    var steps: [String: String]?
+    var error: String?
+}
+
+enum BenchTable {
+    /// Prints a line unbuffered, so long runs show progress.
+    static func line(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+
+    static func f(_ x: Double?) -> String { x.map { String(format: "%.3f", $0) } ?? "–" }
+
+    static func mean(_ xs: [Double]) -> Double? { xs.isEmpty ? nil : xs.reduce(0, +) / Double(xs.count) }
+
+    /// Markdown table of mean word-bag F1 and seconds per image by the values of `key`, plus "all".
+    static func render(_ rows: [BenchRow], by key: String, order: [String]) -> String {
+        var out = "| \(key) | images | raw tesseract F1 | decant F1 | raw s/img | decant s/img |\n|---|---:|---:|---:|---:|---:|\n"
+        var keys = order.filter { k in rows.contains { $0.groups[key] == k } }
+        keys.append("all")
+        for k in keys {
+            let sel = k == "all" ? rows : rows.filter { $0.groups[key] == k }
+            let raw = sel.compactMap(\.rawF1), rawMS = sel.compactMap(\.rawMS)
+            out += "| \(k) | \(sel.count) | \(f(mean(raw))) | \(f(mean(sel.map(\.decantF1)))) | "
+            out += "\(mean(rawMS).map { String(format: "%.2f", $0 / 1000) } ?? "–") | "
+            out += "\(String(format: "%.2f", (mean(sel.map(\.decantMS)) ?? 0) / 1000)) |\n"
+        }
+        return out
+    }
+
+    /// Mean milliseconds of each rectification step (`ms.*` in the report) over the images that ran it.
+    static func renderSteps(_ rows: [BenchRow]) -> String {
+        var sums: [String: (Double, Int)] = [:]
+        for row in rows {
+            for (key, value) in row.steps ?? [:] where key.hasPrefix("ms.") {
+                guard let ms = Double(value) else { continue }
+                let name = String(key.dropFirst(3))
+                sums[name] = ((sums[name]?.0 ?? 0) + ms, (sums[name]?.1 ?? 0) + 1)
+            }
+        }
+        var out = "| step | images | mean ms |\n|---|---:|---:|\n"
+        for (name, (sum, n)) in sums.sorted(by: { $0.value.0 > $1.value.0 }) {
+            out += "| \(name) | \(n) | \(String(format: "%.0f", sum / Double(n))) |\n"
+        }
+        return out
+    }
+
+    static func parseSettings(_ pairs: [String]) throws -> ImageRectifier.Options {
+        var options = ImageRectifier.Options()
+        for pair in pairs {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw BenchError("--set \(pair): expected name=value") }
+            do { try options.set(parts[0], parts[1]) } catch { throw BenchError(error.description) }
+        }
+        return options
+    }
+
+    static func writeJSON(_ rows: [BenchRow], to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(rows).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,223 @@
+import ArgumentParser
+import Catalogue
+import Entries
+import Evaluation
+import Foundation
+import Jobs
+import Recognition
+import Reporting
+
+/// `decant bench sroie`: the receipt bar of issue 7, measured on the SROIE scans. Runs the whole
+/// pipeline over `img/` (or reads an earlier run's receipts.json) and compares the key fields
+/// with `key/NNN.json`.
+struct BenchSROIECommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sroie",
+        abstract: "Receipt key fields on the SROIE scans: total, date and company accuracy, address token F1.",
+        discussion: """
+        Exact match after normalizing case and spacing (all white space removed; the strict figure \
+        only collapses runs of spaces); dates compared as calendar dates, totals as amounts; address \
+        scored by the F1 of its letter/digit tokens. --transcripts parses the data set's own line \
+        transcripts instead of OCR: the parser's ceiling, without recognition errors.
+        """)
+
+    @Option(name: .long, help: "SROIE folder with img/, key/ (and box/ for --transcripts).")
+    var data: String = "../shared/data/sroie"
+
+    @Option(name: .long, help: "Output folder for the run's reports.")
+    var out: String = "Reports/bench-sroie"
+
+    @Option(name: .long, help: "Read receipts.json from this earlier run's output instead of running OCR.")
+    var reports: String?
+
+    @Option(name: .long, help: "Re-parse the IMAGE.txt sidecars of an earlier run in this folder (no OCR; word confidences are lost). Repeat to merge several readings, first one preferred.")
+    var text: [String] = []
+
+    @Flag(name: .long, help: "Parse the data set's line transcripts (box/NNN.csv) instead of OCR: the parser's ceiling.")
+    var transcripts = false
+
+    @Option(name: .long, help: "Parallel workers for the OCR run.")
+    var jobs: Int = RunOptions.defaultWorkers
+
+    @Option(name: .long, help: "Date order of the receipts; SROIE's Malaysian receipts are day first.")
+    var dateOrder: DateOrderOption = DateOrderOption(order: .dayFirst)
+
+    @Option(name: .long, help: "Wine catalogue for item matching (default: the built-in catalogue).")
+    var catalogue: String?
+
+    @Option(name: .long, help: "Tesseract page segmentation mode (default: the receipt default of decant run).")
+    var psm: Int?
+
+    @Option(name: .long, help: "Most OCR readings per receipt (1: read once, no rescaled second reading).")
+    var readings: Int = RunSettings().receiptReadings
+
+    @Option(name: .long, help: "Median word height (pixels) a receipt's second reading is scaled to.")
+    var textHeight: Double = RunSettings().receiptTextHeight
+
+    @Flag(name: .long, help: "List every receipt whose fields do not match, with what was read.")
+    var misses = false
+
+    @Option(name: .long, help: "With --text or --transcripts: print the receipt read from this one scan (e.g. 024) as JSON.")
+    var show: String?
+
+    struct Read {
+        var merchant: String?
+        var address: String?
+        var date: String?
+        var total: Double?
+        var consistent: Bool
+        var checked: Bool
+        var problems: [String]
+        var readings = 1
+    }
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard readings >= 1 else { throw ValidationError("--readings must be at least 1") }
+        guard textHeight >= 8, textHeight <= 200 else { throw ValidationError("--text-height must be between 8 and 200 pixels") }
+    }
+
+    func run() throws {
+        let dataset: SROIEDataset
+        do { dataset = try SROIEDataset.load(directory: data) } catch {
+            throw ValidationError("\(error.description)")
+        }
+        let order = dateOrder.order
+        var read: [String: Read] = [:]
+        var mode = "OCR run"
+        var seconds: Double?
+        func fromReceipt(_ r: Receipt) -> Read {
+            Read(merchant: r.merchant, address: r.address, date: r.date, total: r.total, consistent: r.consistency.consistent,
+                 checked: !r.consistency.checks.isEmpty, problems: r.problems)
+        }
+        let parser = ReceiptParser(dateOrder: order)
+        if transcripts {
+            mode = "transcripts (box/NNN.csv), no OCR"
+            for receipt in dataset.receipts {
+                guard let lines = receipt.transcript else { throw ValidationError("\(data)/box/\(receipt.name).csv: transcript missing") }
+                let parsed = parser.parse(text: lines.joined(separator: "\n"))
+                if receipt.name == show { try printJSON(parsed) }
+                read[receipt.name] = fromReceipt(parsed)
+            }
+        } else if !text.isEmpty {
+            mode = "re-parsed text sidecars in \(text.joined(separator: " + "))"
+            for receipt in dataset.receipts {
+                let readings = text.compactMap { folder in
+                    (try? String(contentsOfFile: "\(folder)/\(receipt.name).txt", encoding: .utf8)).map { parser.parse(text: $0) }
+                }
+                guard !readings.isEmpty else { continue }
+                let parsed = ReceiptParser.merge(readings)
+                if receipt.name == show { try printJSON(parsed) }
+                read[receipt.name] = fromReceipt(parsed)
+            }
+        } else {
+            let folder: String
+            if let reports {
+                folder = reports
+                mode = "reports in \(reports)"
+            } else {
+                let started = DispatchTime.now().uptimeNanoseconds
+                try runPipeline(order: order)
+                seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                folder = out
+            }
+            for record in try loadRecords(in: folder) {
+                let name = (record.image as NSString).deletingPathExtension
+                read[name] = Read(merchant: record.merchant, address: record.address, date: record.date, total: record.total,
+                                  consistent: record.consistent, checked: !record.checks.isEmpty, problems: record.problems,
+                                  readings: record.readings)
+            }
+        }
+
+        var scores: [ReceiptKeyScore] = []
+        var missLines: [String] = []
+        for receipt in dataset.receipts {
+            let r = read[receipt.name]
+            let score = ReceiptKeyScore(merchant: r?.merchant, address: r?.address, date: r?.date, total: r?.total,
+                                        truth: receipt.key, order: order)
+            scores.append(score)
+            if misses {
+                var wrong: [String] = []
+                if !score.totalCorrect { wrong.append("total \(r?.total.map { String(format: "%.2f", $0) } ?? "—") ≠ \(receipt.key.total)") }
+                if !score.dateCorrect { wrong.append("date \(r?.date ?? "—") ≠ \(receipt.key.date)") }
+                if !score.companyCorrect { wrong.append("company \"\(r?.merchant ?? "—")\" ≠ \"\(receipt.key.company)\"") }
+                if score.addressF1 < 0.8 { wrong.append("address F1 \(String(format: "%.2f", score.addressF1)): \"\(r?.address ?? "—")\"") }
+                if !wrong.isEmpty { missLines.append("\(receipt.name): " + wrong.joined(separator: "; ")) }
+            }
+        }
+        let s = ReceiptKeySummary(scores)
+        let reads = dataset.receipts.compactMap { read[$0.name] }
+        func row(_ name: String, _ value: Double, _ count: String, _ bar: Double?) -> String {
+            let barText = bar.map { "≥ \(String(format: "%.2f", $0)) \(value >= $0 ? "met" : "NOT met")" } ?? ""
+            return "| \(name) | \(String(format: "%.2f", value)) | \(count) | \(barText) |"
+        }
+        if mode == "OCR run" { mode += " (up to \(readings) reading\(readings == 1 ? "" : "s") per receipt, text height \(textHeight) px)" }
+        print("SROIE receipts: \(s.receipts) scans in \(data) — \(mode), date order \(order.rawValue)")
+        print("")
+        print("| field | score | receipts | bar |")
+        print("|---|---|---|---|")
+        print(row("total (exact amount)", s.totalAccuracy, "\(s.total)/\(s.receipts)", 0.90))
+        print(row("date (exact calendar date)", s.dateAccuracy, "\(s.date)/\(s.receipts)", 0.90))
+        print(row("company (exact, case and spacing normalized)", s.companyAccuracy, "\(s.company)/\(s.receipts)", 0.80))
+        print(row("company (exact, only runs of spaces collapsed)", s.companyStrictAccuracy, "\(s.companyStrict)/\(s.receipts)", nil))
+        print(row("address (mean token F1)", s.addressF1, "\(s.receipts)", 0.80))
+        print("")
+        let consistent = reads.filter(\.consistent).count
+        let unchecked = reads.filter { !$0.checked }.count
+        let noTotal = reads.filter { $0.total == nil }.count
+        print("consistency: \(consistent) add up, \(reads.count - consistent - unchecked) flagged as not adding up, "
+              + "\(unchecked) with nothing to check against; \(noTotal) without a total; \(s.receipts - reads.count) not read")
+        let reread = reads.filter { $0.readings > 1 }.count
+        if reread > 0 {
+            print("read more than once: \(reread) receipts (\(reads.filter { $0.readings > 2 }.count) three times); "
+                  + "\(reads.reduce(0) { $0 + $1.readings }) OCR readings in all")
+        }
+        if let seconds {
+            print(String(format: "time: %.1f s wall clock for %d images (%.2f s per image, %d workers)", seconds, s.receipts,
+                         seconds / Double(max(s.receipts, 1)), jobs))
+        }
+        if misses && !missLines.isEmpty {
+            print("")
+            missLines.forEach { print($0) }
+        }
+    }
+
+    func printJSON(_ receipt: Receipt) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(receipt), as: UTF8.self))
+    }
+
+    /// Runs `decant run --kind receipt` over the scans into `out`.
+    func runPipeline(order: DateOrder) throws {
+        if let psm, PageSegmentation(rawValue: psm) == nil { throw ValidationError("--psm \(psm) is not a supported mode") }
+        let settings = RunSettings(kind: .receipt, segmentation: psm.flatMap(PageSegmentation.init(rawValue:)), dateOrder: order,
+                                   receiptReadings: readings, receiptTextHeight: textHeight)
+        let options = RunOptions(inbox: "\(data)/img", output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
+                                 progress: .automatic)
+        do {
+            let outcome = try blocking { try await Runner(options: options).run() }
+            for problem in outcome.problems { FileHandle.standardError.write(Data("decant: \(problem)\n".utf8)) }
+        } catch let error as RunError {
+            FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    /// Every receipts.json below `folder`.
+    func loadRecords(in folder: String) throws -> [ReceiptRecord] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else {
+            throw ValidationError("\(folder): reports folder not found")
+        }
+        var records: [ReceiptRecord] = []
+        while let path = walker.nextObject() as? String {
+            guard (path as NSString).lastPathComponent == "receipts.json" else { continue }
+            guard let data = FileManager.default.contents(atPath: "\(folder)/\(path)") else { continue }
+            do { records += try JSONDecoder().decode(ReceiptsReport.self, from: data).receipts } catch {
+                throw ValidationError("\(folder)/\(path): not a receipts report (\(error))")
+            }
+        }
+        guard !records.isEmpty else { throw ValidationError("\(folder): no receipts.json found (run decant run --kind receipt first)") }
+        return records
+    }
+}

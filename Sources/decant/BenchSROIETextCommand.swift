@@ -1,0 +1,67 @@
+import ArgumentParser
+import Evaluation
+import Foundation
+
+/// Word-bag F1 of Decant against raw Tesseract on the SROIE receipt scans: already-flat inputs,
+/// where rectification must do no harm.
+struct BenchSROIETextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sroie-text",
+        abstract: "Word-bag F1 on the SROIE receipt scans against box/NNN.csv transcripts: Decant next to raw tesseract.")
+
+    @Option(help: "SROIE folder (img/, box/).")
+    var data = "../shared/data/sroie"
+    @Option(help: "Only the first N receipts.")
+    var limit: Int?
+    @Flag(help: "Skip raw tesseract.")
+    var noRaw = false
+    @Flag(help: "Print one line per receipt.")
+    var details = false
+    @Option(help: "Write each flattened page as PNG into this folder.")
+    var saveFlattened: String?
+    @Option(help: "Write per-receipt results as JSON.")
+    var json: String?
+    @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning.")
+    var settings: [String] = []
+
+    /// The transcript of every line: whatever follows the eight corner coordinates.
+    static func transcript(csv: String) -> String {
+        csv.split(whereSeparator: \.isNewline).map { line in
+            line.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false).dropFirst(8).joined(separator: ",")
+        }.joined(separator: "\n")
+    }
+
+    func run() throws {
+        let options = try BenchTable.parseSettings(settings)
+        guard let images = try? FileManager.default.contentsOfDirectory(atPath: "\(data)/img") else {
+            throw BenchError("\(data)/img: SROIE folder not found (expected ../shared/data/sroie)")
+        }
+        var names = images.filter { $0.hasSuffix(".jpg") }.sorted()
+        if let limit { names = Array(names.prefix(limit)) }
+        let reader = try BenchReader(options: options)
+        var rows: [BenchRow] = []
+        for file in names {
+            let id = (file as NSString).deletingPathExtension
+            let boxPath = "\(data)/box/\(id).csv"
+            guard let data = FileManager.default.contents(atPath: boxPath) else { throw BenchError("\(boxPath): missing transcript") }
+            let truth = Self.transcript(csv: String(decoding: data, as: UTF8.self))
+            let path = "\(self.data)/img/\(file)"
+            let raw = noRaw ? nil : RawTesseract(path: path)
+            let reading = reader.read(path: path, saveFlattenedTo: saveFlattened, name: id)
+            let rawResult = raw?.finish()
+            let row = BenchRow(name: id, groups: ["set": "sroie"], decantF1: WordBag.f1(truth: truth, recognized: reading.text),
+                               decantMS: reading.milliseconds, rawF1: rawResult.map { WordBag.f1(truth: truth, recognized: $0.text) },
+                               rawMS: rawResult?.milliseconds, steps: reading.report?.steps, error: reading.error)
+            rows.append(row)
+            if details {
+                let s = row.steps ?? [:]
+                BenchTable.line("\(id) decant \(BenchTable.f(row.decantF1)) raw \(BenchTable.f(row.rawF1)) \(String(format: "%.1f", row.decantMS / 1000))s | page \(s["page"] ?? "-") | persp \(s["perspective"] ?? "-") | angle \(s["angle"] ?? "-") | orient \(s["orientation"] ?? "-") | dewarp \(s["dewarp"] ?? "-") | linedewarp \(s["lineDewarp"] ?? "-") | scale \(s["scale"] ?? "-")")
+            }
+        }
+        if let json { try BenchTable.writeJSON(rows, to: json) }
+        print("\nSROIE word-bag F1 (\(rows.count) scans; raw = `tesseract FILE stdout`, default settings, OMP_THREAD_LIMIT=1)\n")
+        print(BenchTable.render(rows, by: "set", order: ["sroie"]))
+        print("Rectification steps (wall-clock, this machine):\n")
+        print(BenchTable.renderSteps(rows))
+    }
+}

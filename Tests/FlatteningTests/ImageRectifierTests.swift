@@ -1,0 +1,106 @@
+@testable import Flattening
+import Imaging
+import Testing
+
+@Suite struct ImageRectifierTests {
+    static let page = SyntheticPage.text()
+
+    /// Line starts and ends of the text rows of a gray image: a left-aligned page read the right
+    /// way up has aligned starts and ragged ends.
+    func rowExtents(_ image: Raster) -> (starts: [Int], ends: [Int]) {
+        var starts: [Int] = [], ends: [Int] = []
+        var inRow = false, rowStart = Int.max, rowEnd = -1
+        for y in 0..<image.height {
+            var first = -1, last = -1
+            for x in 0..<image.width where image[x, y] < 128 {
+                if first < 0 { first = x }
+                last = x
+            }
+            if first >= 0 {
+                inRow = true
+                rowStart = min(rowStart, first); rowEnd = max(rowEnd, last)
+            } else if inRow {
+                starts.append(rowStart); ends.append(rowEnd)
+                inRow = false; rowStart = .max; rowEnd = -1
+            }
+        }
+        return (starts, ends)
+    }
+
+    func spread(_ xs: [Int]) -> Double {
+        guard !xs.isEmpty else { return 0 }
+        let m = Double(xs.reduce(0, +)) / Double(xs.count)
+        return (xs.map { (Double($0) - m) * (Double($0) - m) }.reduce(0, +) / Double(xs.count)).squareRoot()
+    }
+
+    func expectUprightLines(_ image: Raster, _ comment: Comment) {
+        let rows = rowExtents(image)
+        #expect(rows.starts.count >= 18, "expected the 24 text lines as rows, found \(rows.starts.count): \(comment)")
+        #expect(spread(rows.starts) * 3 < spread(rows.ends), "line starts should align, ends be ragged: \(comment)")
+    }
+
+    @Test func levelsAPageSkewedBy12Degrees() throws {
+        let skewed = SyntheticPage.rotated(Self.page, degrees: 12)
+        let flat = ImageRectifier().rectify(skewed)
+        let angle = try #require(flat.report.steps["angle"])
+        let found = try #require(Double(angle.prefix { $0 != "°" }))
+        #expect(abs(found - 12) < 0.5, "angle step: \(angle)")
+        expectUprightLines(flat.raster, "12° skew")
+        #expect(flat.report.method == .imageOnly)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func turnsAPageUpright(quarterTurns: Int) {
+        let turned = Self.page.rotated(quarterTurnsClockwise: quarterTurns)
+        let flat = ImageRectifier().rectify(turned)
+        expectUprightLines(flat.raster, "page turned \(quarterTurns * 90)°; steps \(flat.report.steps)")
+    }
+
+    @Test func findsAKnownQuadAndRestoresTheAspectRatio() throws {
+        let quad = Quad(Point(x: 260, y: 140), Point(x: 1060, y: 230), Point(x: 1000, y: 1290), Point(x: 170, y: 1180))
+        let photo = SyntheticPage.photo(of: Self.page, quad: quad, width: 1300, height: 1450)
+        let reduction = 1.0   // the photo is below the analysis size, so blobs are measured at full size
+        let blobs = TextBlobs.find(in: photo, reduction: reduction)
+        let mask = try #require(blobs.page, "the sheet should stand out from the table")
+        let angle = try #require(TextLineAngle.estimate(blobs: blobs.blobs))
+        let found = try #require(mask.quad(textAngle: angle.degrees, imageWidth: 1300, imageHeight: 1450).quad)
+        for (a, b) in zip(found.corners, quad.corners) {
+            #expect(a.distance(to: b) < 20, "corner \(a) should be near \(b)")
+        }
+        let flat = ImageRectifier().rectify(photo)
+        #expect(flat.report.steps["perspective"]?.hasPrefix("quad") == true, "\(flat.report.steps)")
+        let aspect = Double(flat.raster.width) / Double(flat.raster.height)
+        let expected = Double(Self.page.width) / Double(Self.page.height)
+        #expect(abs(aspect - expected) / expected < 0.06, "aspect \(aspect), page \(expected)")
+        expectUprightLines(flat.raster, "perspective photo")
+    }
+
+    @Test func blankPageIsReadWhole() {
+        let blank = Raster(width: 900, height: 1200, fill: 246)
+        let flat = ImageRectifier().rectify(blank)
+        #expect(flat.report.reason == "no page found")
+        #expect(flat.report.steps["page"]?.hasPrefix("no page found") == true)
+        #expect(flat.raster.width == 900 && flat.raster.height == 1200)
+    }
+
+    @Test func photoWithoutADocumentSaysSoAndKeepsTheWholeImage() {
+        var state: UInt64 = 5
+        var pixels = [UInt8](repeating: 0, count: 1200 * 900)
+        for i in pixels.indices {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            pixels[i] = UInt8(60 + Int(state >> 57))   // grainy table, nothing on it
+        }
+        let table = Raster(width: 1200, height: 900, channels: 1, pixels: pixels)
+        let flat = ImageRectifier().rectify(table)
+        #expect(flat.report.reason == "no page found")
+        let aspect = Double(flat.raster.width) / Double(flat.raster.height)
+        #expect(abs(aspect - 1200.0 / 900.0) < 0.01, "the whole image goes to OCR")
+    }
+
+    @Test func aLevelScanIsNotResampled() throws {
+        let flat = ImageRectifier().rectify(Self.page)
+        #expect(flat.report.steps["rotate"]?.hasPrefix("none") == true, "\(flat.report.steps)")
+        #expect(flat.report.steps["perspective"] == nil || flat.report.steps["perspective"]?.hasPrefix("quad") == false)
+        expectUprightLines(flat.raster, "level scan")
+    }
+}

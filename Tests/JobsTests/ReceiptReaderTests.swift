@@ -1,0 +1,51 @@
+import Imaging
+import Recognition
+import Testing
+@testable import Jobs
+
+@Suite("ReceiptReader text size")
+struct ReceiptReaderTests {
+    func word(_ text: String, height: Int, confidence: Double = 90) -> RecognizedWord {
+        RecognizedWord(text: text, box: PixelRect(x: 0, y: 0, width: 10 * text.count, height: height), confidence: confidence)
+    }
+
+    @Test func textHeightIsTheMedianOfConfidentWords() throws {
+        let words = [word("TOTAL", height: 12), word("CASH", height: 14), word("CHANGE", height: 13), word("9.00", height: 12),
+                     word("RM", height: 40), word("THANK", height: 13), word("~~~", height: 60, confidence: 20), word("YOU", height: 13)]
+        let page = RecognizedPage(width: 400, height: 900, lines: [RecognizedLine(words: words)])
+        // "RM" is too short to count and "~~~" too unsure.
+        #expect(try #require(ReceiptReader.textHeight(of: page)) == 13)
+        #expect(ReceiptReader.textHeight(of: RecognizedPage(width: 1, height: 1, lines: [])) == nil)
+    }
+
+    @Test func scaleFactorsBringTextToTheTarget() {
+        #expect(ReceiptReader.scaleFactors(height: 13, target: 26) == [2, 3])
+        #expect(ReceiptReader.scaleFactors(height: 74, target: 26).first == 26.0 / 74)
+        // Already close: look again enlarged rather than at the same size.
+        #expect(ReceiptReader.scaleFactors(height: 25, target: 26) == [1.5, 2.25])
+        #expect(ReceiptReader.scaleFactors(height: 28, target: 26) == [1.5, 2.25])
+        #expect(ReceiptReader.scaleFactors(height: 2, target: 26) == [3, 3])
+        #expect(ReceiptReader.scaleFactors(height: nil, target: 26) == [1.5, 2.25])
+        // The reading nearest the preferred size is preferred when readings tie.
+        #expect(ReceiptReader.distance(13, 2, 26) == 0)
+        #expect(ReceiptReader.distance(13, 1, 26) > ReceiptReader.distance(13, 2, 26))
+        #expect(ReceiptReader.isComfortable(26, target: 26))
+        #expect(!ReceiptReader.isComfortable(13, target: 26))
+    }
+
+    @Test func boxesOfAScaledReadingAreMappedBack() {
+        let line = RecognizedLine(words: [RecognizedWord(text: "TOTAL", box: PixelRect(x: 20, y: 40, width: 100, height: 30), confidence: 90)])
+        let page = ReceiptReader.rescaled(RecognizedPage(width: 800, height: 1600, lines: [line]), by: 0.5, width: 400, height: 800)
+        #expect(page.lines[0].box == PixelRect(x: 10, y: 20, width: 50, height: 15))
+        #expect(page.lines[0].words[0].box == PixelRect(x: 10, y: 20, width: 50, height: 15))
+        #expect(page.width == 400)
+    }
+
+    /// Receipts are one column read as a block; wine lists are read sparse so that dot-leader
+    /// price and bin columns are not dropped, and rows are rebuilt from the word boxes.
+    @Test func receiptsAreReadAsOneBlockAndListsSparseByDefault() {
+        #expect(RunSettings().segmentation(for: .receipt) == .singleBlock)
+        #expect(RunSettings().segmentation(for: .winelist) == .sparse)
+        #expect(RunSettings(segmentation: .singleColumn).segmentation(for: .receipt) == .singleColumn)
+    }
+}
