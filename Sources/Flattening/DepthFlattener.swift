@@ -344,3 +344,21 @@ struct LapClock {
         last = now
     }
 }
+
+extension DepthFlattener.Options {
+    /// Sets one option by name (`--set depth.name=value` in `decant bench flattening`), for tuning runs.
+    public mutating func set(_ name: String, _ value: String) throws(RectifierOptionError) {
+        guard let v = Double(value) else { throw RectifierOptionError("depth.\(name)=\(value): expected a number") }
+        switch name {
+        case "minimumValidShare": minimumValidShare = v
+        case "minimumRegionShare": minimumRegionShare = v
+        case "minimumPageCoverage": minimumPageCoverage = v
+        case "maximumResidual": maximumResidual = v
+        case "targetXHeight": targetXHeight = v
+        case "maximumUpscale": maximumUpscale = v
+        case "overviewLongSide": overviewLongSide = Int(v)
+        case "meshSpacing": meshSpacing = Int(v)
+        default: throw RectifierOptionError("unknown depth option '\(name)'")
+        }
+    }
+}

@@ -35,11 +35,20 @@ public struct Flattener: Sendable {
 
     /// `orientation` decides 0/90/180/270° turns; the pipeline passes its worker's Tesseract OSD.
     public func flatten(_ input: FlattenInput, orientation: (any OrientationDetector)? = nil) -> FlattenedPage {
+        flattenWithDetails(input, orientation: orientation).page
+    }
+
+    /// `flatten`, plus the depth path's map and the turns applied after it, so a benchmark can follow
+    /// known points of the photo into the page the OCR reads.
+    public func flattenWithDetails(_ input: FlattenInput, orientation: (any OrientationDetector)? = nil) -> FlattenOutcome {
         var fallbackReason = input.depthProblem
         var measured: DepthFlattener.Unusable?
         if input.depth != nil {
             switch depth.flatten(input) {
-            case .success(let flattening): return finish(flattening.page, input)
+            case .success(let flattening):
+                // The unwarped page still needs its text upright and its shadows evened out.
+                let finished = rectifier.finishFlattened(flattening.page, orientation: orientation)
+                return FlattenOutcome(page: finish(finished.page, input), depth: flattening, quarterTurns: finished.quarterTurns)
             case .failure(let unusable):
                 fallbackReason = unusable.reason
                 measured = unusable
@@ -55,7 +64,7 @@ public struct Flattener: Sendable {
             for (step, value) in measured.steps { page.report.steps["depth.\(step)"] = value }
             page.report.assumptions += measured.assumptions
         }
-        return finish(page, input)
+        return FlattenOutcome(page: finish(page, input), depth: nil, quarterTurns: 0)
     }
 
     private func finish(_ flattened: FlattenedPage, _ input: FlattenInput) -> FlattenedPage {

@@ -4,6 +4,7 @@ import Evaluation
 import Flattening
 import Foundation
 import Imaging
+import Jobs
 import Recognition
 
 /// `decant bench flattening`: depth-based flattening against the synthetic corpus's ground truth,
@@ -50,6 +51,9 @@ struct BenchFlatteningCommand: ParsableCommand {
     @Option(name: .long, help: "Write the per-image figures as JSON to this file.")
     var json: String?
 
+    @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning the steps after the unwarp.")
+    var settings: [String] = []
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
@@ -64,12 +68,22 @@ struct BenchFlatteningCommand: ParsableCommand {
         let results = Results()
         let work = items
         let ocr = !noOCR, save = save, flatDPI = flatDPI, verbose = verbose
+        var depthOptions = DepthFlattener.Options()
+        for pair in settings where pair.hasPrefix("depth.") {
+            let parts = pair.dropFirst("depth.".count).split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--set \(pair): expected depth.name=value") }
+            do { try depthOptions.set(parts[0], parts[1]) } catch { throw ValidationError(error.description) }
+        }
+        let flattener = Flattener(rectifier: ImageRectifier(options: try BenchTable.parseSettings(settings.filter { !$0.hasPrefix("depth.") })),
+                                  depth: DepthFlattener(options: depthOptions))
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         let next = Results.Counter()
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            let engine = ocr ? try? TesseractEngine() : nil
+            let engine = try? TesseractEngine()
+            let orientation = engine.flatMap { engine in (try? TesseractOSD()).map { OSDOrientation(osd: $0, reader: engine) } }
             while let index = next.take(below: work.count) {
-                let sample = Self.measure(work[index], engine: engine, save: save, flatDPI: flatDPI)
+                let sample = Self.measure(work[index], engine: ocr ? engine : nil, flattener: flattener, orientation: orientation, save: save,
+                                          flatDPI: flatDPI)
                 if verbose {
                     let steps = (sample.steps ?? [:]).sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)" }
                     FileHandle.standardError.write(Data(([sample.line] + steps).joined(separator: "\n").utf8 + [10]))
@@ -104,7 +118,10 @@ struct BenchFlatteningCommand: ParsableCommand {
         var residualMM: Double?
         var cornerError: Double?
         var upright: Bool?
+        /// CPU time of the whole flattening (geometry, orientation, photometric steps).
         var flattenMS: Double
+        /// Wall-clock time of the orientation and photometric steps alone (from the report).
+        var orientMS: Double?
         var ocrMS: Double?
         var characters: Int?
         var errorsFlattened: Int?
@@ -146,7 +163,8 @@ struct BenchFlatteningCommand: ParsableCommand {
         return items
     }
 
-    static func measure(_ item: Item, engine: TesseractEngine?, save: String?, flatDPI: Int) -> Sample {
+    static func measure(_ item: Item, engine: TesseractEngine?, flattener: Flattener, orientation: (any OrientationDetector)?, save: String?,
+                        flatDPI: Int) -> Sample {
         let name = (item.image as NSString).lastPathComponent
         var sample = Sample(name: name, shape: "?", kind: "?", method: "error", flattenMS: 0)
         guard let truth = try? GroundTruth.load(path: item.truth), let image = try? ImageLoader.load(path: item.image) else {
@@ -159,30 +177,21 @@ struct BenchFlatteningCommand: ParsableCommand {
         do { input.depth = try DepthMap.load(path: item.depth) } catch { input.depthProblem = error.description }
         if let camera = item.camera { input.camera = try? CameraIntrinsics.load(path: camera) }
 
+        // The pipeline's own path: Flattener with the worker's OSD for the quarter turns.
         let start = ThreadClock.now
-        let outcome = input.depth.map { _ in DepthFlattener().flatten(input) }
+        let outcome = flattener.flattenWithDetails(input, orientation: orientation)
         sample.flattenMS = ThreadClock.milliseconds(since: start)
-        var flattened: FlattenedPage
-        switch outcome {
-        case .success(let flattening)?:
-            flattened = flattening.page
-            sample.method = flattening.page.report.method.rawValue
-            sample.residualMM = flattening.page.report.residualMM
-            sample.steps = flattening.page.report.steps
-            if let corners = truth.page?.corners, corners.count == 4 {
-                let (error, turn) = cornerError(corners.map { ($0[0], $0[1]) }, flattening: flattening)
-                sample.cornerError = error
-                sample.upright = error.map { _ in turn == 0 }
-            }
-        case .failure(let unusable)?:
-            sample.method = "fallback"
-            sample.reason = unusable.reason
-            sample.steps = unusable.steps
-            flattened = Flattener().flatten(input)
-        case nil:
-            sample.method = "fallback"
-            sample.reason = input.depthProblem
-            flattened = Flattener().flatten(input)
+        let flattened = outcome.page
+        let report = flattened.report
+        sample.method = report.method.rawValue
+        sample.reason = report.reason
+        sample.residualMM = report.residualMM
+        sample.steps = report.steps
+        sample.orientMS = ["ms.orient", "ms.photometric"].compactMap { report.steps[$0].flatMap(Double.init) }.reduce(0, +)
+        if let flattening = outcome.depth, let corners = truth.page?.corners, corners.count == 4 {
+            let (error, turn) = cornerError(corners.map { ($0[0], $0[1]) }, flattening: flattening)
+            sample.cornerError = error
+            sample.upright = error.map { _ in (turn - outcome.quarterTurns + 4) % 4 == 0 }
         }
         if let save { try? PNGFile.write(flattened.raster, to: "\(save)/\((name as NSString).deletingPathExtension).png") }
         guard let engine else { return sample }
