@@ -25,6 +25,9 @@ public struct DepthFlattener: Sendable {
         public var overviewLongSide = 640
         /// Output pixels between exact map evaluations.
         public var meshSpacing = 16
+        /// Most depth points a surface fit looks at (an even subsample of the page's region); 10 000
+        /// found the corners as well as 40 000 on the bench set, in three quarters of the time.
+        public var fitPoints = 10_000
         var surface = SurfaceFit.Options()
         var finder = PageFinder.Options()
 
@@ -97,7 +100,7 @@ public struct DepthFlattener: Sendable {
         var selection = regionIndices
         var located: Located?
         for pass in 0..<2 {
-            let stride = max(1, selection.count / 40_000)
+            let stride = max(1, selection.count / options.fitPoints)
             let points = Swift.stride(from: 0, to: selection.count, by: stride).map { cloud.points[selection[$0]] }
             guard let fit = SurfaceFit(options: options.surface).fit(points) else {
                 if located != nil { break }
@@ -358,6 +361,7 @@ extension DepthFlattener.Options {
         case "maximumUpscale": maximumUpscale = v
         case "overviewLongSide": overviewLongSide = Int(v)
         case "meshSpacing": meshSpacing = Int(v)
+        case "fitPoints": fitPoints = max(200, Int(v))
         default: throw RectifierOptionError("unknown depth option '\(name)'")
         }
     }

@@ -196,22 +196,27 @@ public struct ImageRectifier: Sendable {
         Leptonica.configure()
         var out = page
         var clock = StepClock()
-        let oriented = orient(out.raster, level: true, detector: detector, steps: &out.report.steps)
-        out.raster = oriented.raster
-        clock.lap("orient", into: &out.report.steps)
+        // Photometric first: the normalized page is also what the orientation detector reads, so the
+        // full-size page is normalized once. The depth path makes the page upright by where the photo's
+        // top was, so a photo taken sideways or upside down is not level in the detector's sense.
         if options.normalizeBackground || options.binarize {
             out.raster = photometric(out.raster, steps: &out.report.steps)
             clock.lap("photometric", into: &out.report.steps)
         }
+        let oriented = orient(out.raster, level: false, detector: detector, probe: out.raster, steps: &out.report.steps)
+        out.raster = oriented.raster
+        clock.lap("orient", into: &out.report.steps)
         return (out, oriented.quarterTurns)
     }
 
     /// Turns a page whose lines are level upright (0/90/180/270°) when the detector is confident;
     /// returns the clockwise quarter turns applied.
-    func orient(_ input: Raster, level: Bool, detector: (any OrientationDetector)?, steps: inout [String: String]) -> (raster: Raster, quarterTurns: Int) {
+    /// `probe`: the page as the detector should see it, when the caller has a normalized copy already.
+    func orient(_ input: Raster, level: Bool, detector: (any OrientationDetector)?, probe given: Raster? = nil,
+                steps: inout [String: String]) -> (raster: Raster, quarterTurns: Int) {
         var gray = input
         let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
-        let probe = Self.detectionCopy(of: gray)
+        let probe = given ?? Self.detectionCopy(of: gray)
         var guess = detector.detect(probe, expectUpright: level)
         var describe = guess.map { "\($0.quarterTurnsClockwise * 90)° by \($0.source) (confidence \(String(format: "%.2f", $0.confidence)))" }
             ?? "undecided"
