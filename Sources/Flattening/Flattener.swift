@@ -44,11 +44,18 @@ public struct Flattener: Sendable {
         var fallbackReason = input.depthProblem
         var measured: DepthFlattener.Unusable?
         if input.depth != nil {
+            let start = ThreadCPUClock.now
             switch depth.flatten(input) {
             case .success(let flattening):
+                let unwarped = ThreadCPUClock.now
                 // The unwarped page still needs its text upright and its shadows evened out.
                 let finished = rectifier.finishFlattened(flattening.page, orientation: orientation)
-                return FlattenOutcome(page: finish(finished.page, input), depth: flattening, quarterTurns: finished.quarterTurns)
+                var outcome = FlattenOutcome(page: finish(finished.page, input), depth: flattening, quarterTurns: finished.quarterTurns)
+                outcome.unwarpCPUMS = unwarped - start
+                outcome.finishCPUMS = ThreadCPUClock.now - unwarped
+                outcome.page.report.steps["cpuMS.unwarp"] = String(format: "%.0f", unwarped - start)
+                outcome.page.report.steps["cpuMS.orient+photometric"] = String(format: "%.0f", outcome.finishCPUMS ?? 0)
+                return outcome
             case .failure(let unusable):
                 fallbackReason = unusable.reason
                 measured = unusable

@@ -23,7 +23,10 @@ struct BenchFlatteningCommand: ParsableCommand {
         Corner error: the true page corners (page.corners) mapped into the flattened image, their \
         distance from the image's corners as a share of the page's width (x) or height (y), the larger; \
         the best of the four quarter-turn correspondences, with "upright" saying how often that was \
-        the identity. Run the release build with OMP_THREAD_LIMIT=1.
+        the identity. Times are CPU time of the worker's thread: "flatten" is the whole Flattener the \
+        pipeline runs (depth geometry, background normalization, orientation by OSD), "unwarp" the depth \
+        geometry alone (points → fit → outline → resampling); the ratios to OCR are of the row's totals. \
+        Run the release build with OMP_THREAD_LIMIT=1.
         """)
 
     @Argument(help: "Folders of synthetic photos (searched recursively), or single photos.")
@@ -122,6 +125,9 @@ struct BenchFlatteningCommand: ParsableCommand {
         var flattenMS: Double
         /// Wall-clock time of the orientation and photometric steps alone (from the report).
         var orientMS: Double?
+        /// CPU time of the depth geometry alone (points, fit, outline, resampling) and of the steps after it.
+        var unwarpMS: Double?
+        var finishMS: Double?
         var ocrMS: Double?
         var characters: Int?
         var errorsFlattened: Int?
@@ -183,6 +189,8 @@ struct BenchFlatteningCommand: ParsableCommand {
         sample.flattenMS = ThreadClock.milliseconds(since: start)
         let flattened = outcome.page
         let report = flattened.report
+        sample.unwarpMS = outcome.unwarpCPUMS
+        sample.finishMS = outcome.finishCPUMS
         sample.method = report.method.rawValue
         sample.reason = report.reason
         sample.residualMM = report.residualMM
@@ -250,7 +258,8 @@ struct BenchFlatteningCommand: ParsableCommand {
             + Set(samples.map(\.shape)).subtracting(["perspective", "curl", "wrinkle", "fold"]).sorted()
         var header = ["shape", "images", "depth used", "corner err mean", "corner err max", "≤ 1%", "upright"]
         if ocr { header += ["CER flattened", "CER flat render", "CER photo", "flattened / render", "lower than photo"] }
-        header += ["flatten ms (median)", ocr ? "OCR ms (median)" : nil, ocr ? "flatten / OCR" : nil].compactMap { $0 }
+        header += ["flatten ms (median)", "unwarp ms (median)", ocr ? "OCR ms (median)" : nil, ocr ? "flatten / OCR" : nil,
+                   ocr ? "unwarp / OCR" : nil].compactMap { $0 }
         var table = TextTable(header: header)
         func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
         func pct(_ v: Double) -> String { String(format: "%.1f%%", v * 100) }
@@ -276,10 +285,17 @@ struct BenchFlatteningCommand: ParsableCommand {
             }
             let flattenMS = median(set.map(\.flattenMS)), ocrMS = median(set.compactMap(\.ocrMS))
             row.append(String(format: "%.0f", flattenMS))
+            let unwarps = set.compactMap(\.unwarpMS)
+            row.append(unwarps.isEmpty ? "-" : String(format: "%.0f", median(unwarps)))
             if ocr {
                 row.append(String(format: "%.0f", ocrMS))
-                let ratios = set.compactMap { s in s.ocrMS.map { s.flattenMS / max(1, $0) } }
-                row.append(ratios.isEmpty ? "-" : pct(ratios.reduce(0, +) / Double(ratios.count)))
+                // Ratio of the totals over the set: the share of the OCR's time the flattening adds.
+                let timed = set.filter { $0.ocrMS != nil }
+                let ocrTotal = timed.compactMap(\.ocrMS).reduce(0, +)
+                row.append(ocrTotal > 0 ? pct(timed.map(\.flattenMS).reduce(0, +) / ocrTotal) : "-")
+                let unwarpTimed = timed.filter { $0.unwarpMS != nil }
+                let unwarpOCR = unwarpTimed.compactMap(\.ocrMS).reduce(0, +)
+                row.append(unwarpOCR > 0 ? pct(unwarpTimed.compactMap(\.unwarpMS).reduce(0, +) / unwarpOCR) : "-")
             }
             table.rows.append(row)
         }
