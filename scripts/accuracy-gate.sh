@@ -10,7 +10,8 @@
 #
 # Environment: DECANT (a decant binary; default: build .build/$CONFIG/decant), CONFIG (release),
 # CORPUS (Corpus), OUT (Reports/ci), BASELINE (Reports/baseline/metrics.json), CATALOGUE (optional
-# catalogue file for decant run), DEGRADE (6), JOBS (workers; default: decant's).
+# catalogue file for decant run), DEGRADE (6), JOBS (workers; default: decant's), TIMEOUT (seconds per
+# image, 900).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -35,7 +36,8 @@ if [[ -z "${DECANT:-}" ]]; then
 fi
 [[ -d "$CORPUS" ]] || { echo "$0: $CORPUS: corpus folder not found" >&2; exit 64; }
 
-run_args=(--quiet)
+# A generous per-image time limit: an image given up on would read as a spurious regression.
+run_args=(--quiet --no-history --no-html --timeout "${TIMEOUT:-900}")
 [[ -n "${CATALOGUE:-}" ]] && run_args+=(--catalogue "$CATALOGUE")
 [[ -n "${JOBS:-}" ]] && run_args+=(--jobs "$JOBS")
 

@@ -7,3 +7,6 @@ export OMP_THREAD_LIMIT=1
 swift build --build-tests
 # A hang must fail with output, not run into CI's own time limit.
 timeout --kill-after=30s "${DECANT_TEST_TIMEOUT:-40m}" swift test --skip-build
+# The accuracy-regression gate: the committed corpus against the committed baseline
+# (Reports/baseline/metrics.json); exit 3 names every metric that got worse.
+DECANT=.build/debug/decant timeout --kill-after=30s "${DECANT_GATE_TIMEOUT:-40m}" scripts/accuracy-gate.sh

@@ -75,6 +75,19 @@ public struct AbbreviationTable: Sendable {
     /// Expands abbreviations in a whitespace-tokenized text. Punctuation around a token (a comma
     /// after "Dom.,", brackets) is kept; digits are never changed except by rules that spell them.
     public func expand(_ text: String) -> String {
+        // An expansion can meet the next token to form another rule ("Sauv BdB" → "Sauv Blanc de
+        // Blancs", where "Sauv Blanc" is a rule): expanding again until nothing changes keeps
+        // normalization idempotent. Expansions are never keys themselves (tested), so this stops.
+        var current = text
+        for _ in 0..<4 {
+            let next = expandOnce(current)
+            if next == current { break }
+            current = next
+        }
+        return current
+    }
+
+    func expandOnce(_ text: String) -> String {
         let tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
         var out: [String] = []
         var i = 0

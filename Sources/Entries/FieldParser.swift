@@ -26,7 +26,7 @@ public struct FieldParser: Sendable {
 
     static let currencySymbols: Set<Character> = ["$", "€", "£", "¥"]
     /// Marks before a two-digit vintage ('15, ’15), with the quotes OCR reads them as.
-    static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´", "′", "\"", "“", "”"]
+    static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´", "′", "\"", "“", "”", "°", "*", "-", "~"]
     /// Currency written as a word or code beside the amount.
     static let currencyWords: [String: String] = ["EUR": "€", "USD": "$", "GBP": "£", "AUD": "$", "NZD": "$", "CAD": "$",
                                                   "CHF": "CHF", "US$": "$", "A$": "$"]
@@ -37,7 +37,9 @@ public struct FieldParser: Sendable {
                                                           "i": "1", "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2"]
 
     static func repairedNumber(_ token: String) -> String {
-        guard token.filter(\.isNumber).count >= 2, token.contains(where: { digitConfusions[$0] != nil }) else { return token }
+        // A currency sign says the token is an amount: one real digit is then evidence enough ("l1Z€").
+        let hasCurrency = token.first.map(currencySymbols.contains) == true || token.last.map(currencySymbols.contains) == true
+        guard token.filter(\.isNumber).count >= (hasCurrency ? 1 : 2), token.contains(where: { digitConfusions[$0] != nil }) else { return token }
         let symbols = token.prefix { currencySymbols.contains($0) }
         let core = token.dropFirst(symbols.count)
         // A leading S is more often a dollar sign than a five: left alone.
@@ -48,6 +50,9 @@ public struct FieldParser: Sendable {
     static let nonVintageFollowers: Set<String> = ["yr", "yrs", "year", "years", "yo", "ml", "cl", "l", "tawny", "ans", "anni", "jahre"]
     /// Words before a number that make it an identifier (Bin 389, Cask 23, Édition 171).
     static let identifierMarkers: Set<String> = ["bin", "cask", "édition", "edition", "lot", "no", "nº", "n°", "#", "clone", "batch", "blend", "release", "parcel", "block"]
+    /// The markers that make even a plausible year an identifier ("Bin 2015"); after the others a
+    /// year is still the vintage ("The Chocolate Block 2022", "Lot 2019").
+    static let yearIdentifierMarkers: Set<String> = ["bin", "cask", "édition", "edition", "no", "nº", "n°", "#"]
 
     public func parse(_ text: String, columns: [PriceColumn] = []) -> ParsedFields {
         let tokens = Self.tokens(Self.removeLeaders(text))
@@ -89,20 +94,10 @@ public struct FieldParser: Sendable {
         }
         // Vintage: the first plausible year token not marked as an identifier.
         var vintage: Vintage?
-        var nameTokens: [String] = []
-        for (index, token) in tokens.enumerated() {
-            if vintage == nil, let v = vintageValue(token) {
-                let before = index > 0 ? tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
-                let after = index + 1 < tokens.count ? tokens[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
-                // Markers ("Bin", "Cask", "Édition") and units ("yr", "ml") only turn numbers into identifiers.
-                let numeric = v != .nonVintage
-                let marked = numeric && (Self.identifierMarkers.contains(before) || (index > 0 && Self.identifierMarkers.contains(tokens[index - 1].lowercased())))
-                if !marked && !(numeric && Self.nonVintageFollowers.contains(after)) {
-                    vintage = v
-                    continue
-                }
-            }
-            nameTokens.append(token)
+        var nameTokens = tokens
+        if let index = vintageIndex(tokens) {
+            vintage = vintageValue(tokens[index])
+            nameTokens.remove(at: index)
         }
         let name = Self.cleanName(abbreviations.expand(nameTokens.joined(separator: " ")))
         return ParsedFields(name: name, vintage: vintage, prices: [], currency: nil, bottleSizeML: size, bin: bin)
@@ -119,6 +114,12 @@ public struct FieldParser: Sendable {
             let token = tokens[index]
             if token == "/" || token == "|" {
                 items.insert(.slash, at: 0)
+            } else if token.lowercased() == "price", index > 0, tokens[index - 1].lowercased() == "market" {
+                // "Market Price": one price without an amount, over two tokens.
+                items.insert(.price(PriceToken(amount: nil, currency: nil, tokens: (index - 1)...index)), at: 0)
+                start = index - 1
+                index -= 2
+                continue
             } else if token.count > 1, token.hasSuffix("/") || token.hasPrefix("/"),
                       let price = Self.price(token.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) {
                 // "27/ 104", "27 /104": the slash of a pair stuck to one of its prices.
@@ -130,10 +131,21 @@ public struct FieldParser: Sendable {
                 for p in split.reversed() { items.insert(.price(PriceToken(amount: p.amount, currency: p.currency, tokens: index...index)), at: 0) }
             } else if let price = Self.price(token) ?? Self.price(Self.repairedNumber(token)) {
                 // A bare four-digit year is the vintage, not a price ("2015 450", "Ch. Palmer 2005"),
-                // unless a currency printed after it says otherwise ("1995 €").
-                let followedByCurrency: Bool = { if case .currency = items.first { return true } else { return false } }()
-                if price.currency == nil, let amount = price.amount, token.count == 4, !followedByCurrency,
+                // unless a currency printed after it says otherwise ("1995 €": a run of prices with
+                // their signs after them, not "2015 € 80,50"), or the vintage stands right before it
+                // ("Ch. Margaux 2015 1995").
+                let followedByCurrency: Bool = {
+                    guard case .currency = items.first, case .currency = items.last else { return false }
+                    return true
+                }()
+                let afterVintage = index > 0 && items.isEmpty && isVintage(at: index - 1, in: Array(tokens[..<index]))
+                if price.currency == nil, let amount = price.amount, token.count == 4, !followedByCurrency, !afterVintage,
                    (1900...(runYear + 1)).contains(Int(amount)), !token.contains(".") && !token.contains(",") {
+                    break
+                }
+                // "Bin 389", "Cask 23", "No. 5": an identifier's number, not a price.
+                if price.currency == nil, index > 0, token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:")).allSatisfy(\.isNumber),
+                   Self.identifierMarkers.contains(tokens[index - 1].lowercased().trimmingCharacters(in: .punctuationCharacters)) {
                     break
                 }
                 items.insert(.price(PriceToken(amount: price.amount, currency: price.currency, tokens: index...index)), at: 0)
@@ -166,8 +178,10 @@ public struct FieldParser: Sendable {
         // "1 250,00 €": a thousands group printed apart.
         var merged: [PriceToken] = []
         for p in prices {
+            // Only "1 250,00": a single digit, then a group with decimals. "27 114" is a glass and a bottle.
             if let last = merged.last, let a = last.amount, let b = p.amount, last.currency == nil || p.currency == nil,
-               a >= 1, a < 1000, a == a.rounded(), last.tokens.upperBound + 1 == p.tokens.lowerBound,
+               a >= 1, a < 10, a == a.rounded(), last.tokens.upperBound + 1 == p.tokens.lowerBound,
+               tokens[p.tokens.lowerBound].contains(where: { $0 == "," || $0 == "." }),
                tokens[p.tokens.lowerBound].prefix(while: \.isNumber).count == 3, tokens[last.tokens.upperBound].allSatisfy(\.isNumber) {
                 merged[merged.count - 1] = PriceToken(amount: a * 1000 + b, currency: last.currency ?? p.currency,
                                                       tokens: last.tokens.lowerBound...p.tokens.upperBound)
@@ -190,11 +204,15 @@ public struct FieldParser: Sendable {
 
     /// A vintage token: 2015, '15, ’15, ‘15, NV, N.V., MV (surrounding commas and brackets ignored).
     public func vintageValue(_ token: String) -> Vintage? {
-        let t = Self.repairedNumber(token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()[]")))
+        var t = Self.repairedNumber(token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()[]")))
+        // "''19": the apostrophe read twice.
+        while t.count > 3, let a = t.first, Self.apostrophes.contains(a), Self.apostrophes.contains(t.dropFirst().first!) { t.removeFirst() }
         let upper = t.uppercased()
         if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" { return .nonVintage }
         if t.count == 4, let y = Int(t), (1900...(runYear + 1)).contains(y) { return .year(y) }
-        if t.count == 3, let f = t.first, Self.apostrophes.contains(f), let yy = Int(t.dropFirst()) {
+        // '15 with a digit misread ("’l5", "‘O4"): the two characters after the mark can only be digits.
+        if t.count == 3, let f = t.first, Self.apostrophes.contains(f),
+           let yy = Int(String(t.dropFirst().map { Self.digitConfusions[$0] ?? $0 })) {
             let pivot = (runYear + 1) % 100
             return .year(yy <= pivot ? 2000 + yy : 1900 + yy)
         }
@@ -203,7 +221,17 @@ public struct FieldParser: Sendable {
 
     /// Whitespace tokens; a slash between prices becomes its own token.
     static func tokens(_ text: String) -> [String] {
-        text.replacingOccurrences(of: " / ", with: " / ").split(whereSeparator: \.isWhitespace).map(String.init)
+        text.split(whereSeparator: \.isWhitespace).flatMap { splitGluedVintage(String($0)) }
+    }
+
+    /// "USA'17", "Res.'19": a two-digit vintage printed (or read) against the word before it.
+    static func splitGluedVintage(_ token: String) -> [String] {
+        let chars = Array(token)
+        guard chars.count >= 5, chars[chars.count - 2].isNumber, chars[chars.count - 1].isNumber,
+              apostrophes.contains(chars[chars.count - 3]), chars[chars.count - 4].isLetter || chars[chars.count - 4] == "." else {
+            return [token]
+        }
+        return [String(chars[..<(chars.count - 3)]), String(chars[(chars.count - 3)...])]
     }
 
     /// Dot leaders ("Ch. Margaux ........ 450") and runs of middle dots become a single space.
@@ -236,6 +264,8 @@ public struct FieldParser: Sendable {
         let upper = t.uppercased()
         if upper == "MP" || upper == "M.P." || upper == "MARKET" { return (nil, nil) }
         var currency: String?
+        // "£" is often read as "&" before an amount ("&76.50").
+        if t.first == "&", t.count > 1, amount(String(t.dropFirst())) != nil { return (amount(String(t.dropFirst())), "£") }
         if let f = t.first, currencySymbols.contains(f) { currency = String(f); t = t.dropFirst() }
         if let l = t.last, currencySymbols.contains(l) { currency = String(l); t = t.dropLast() }
         guard let amount = amount(String(t)) else { return nil }

@@ -59,10 +59,16 @@ public struct RowLayout: Sendable {
         var height: Double { bottom - top }
         var middle: Double { (top + bottom) / 2 }
         /// Holds words (at least two letters that are not a price such as "MP"): names, headings, notes.
+        /// A bin label ("Bin 218") is no text: a column of them stands beside the names, on their rows.
         var isText: Bool {
-            words.contains { w in
+            !isBinLabel && words.contains { w in
                 w.word.text.filter(\.isLetter).count >= 2 && FieldParser.price(w.word.text) == nil
             }
+        }
+
+        var isBinLabel: Bool {
+            let texts = words.map { $0.word.text.lowercased() }
+            return texts.count == 2 && ["bin", "no", "no.", "n°", "nº"].contains(texts[0]) && FieldParser.isInteger(texts[1])
         }
     }
 
@@ -186,7 +192,11 @@ public struct RowLayout: Sendable {
     static func widestEmpty(_ fragments: [Fragment], from: Double, to: Double) -> Double {
         // What stands in the band or reaches into it from the left column counts; what runs on past
         // it (a title across the columns, the right column itself) does not.
-        let covered = fragments.filter { $0.right > from && $0.left < to && $0.right <= to }
+        // Text centred over the band (a subtitle, a footer note) is no column's edge; a left
+        // column's long name, starting far to the left, is.
+        let covered = fragments.filter {
+            $0.right > from && $0.left < to && $0.right <= to && (!$0.isText || $0.left < from - (to - from))
+        }
             .map { (max(from, $0.left), min(to, $0.right)) }
             .sorted { $0.0 < $1.0 }
         var best = (width: -1.0, middle: (from + to) / 2)

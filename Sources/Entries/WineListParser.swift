@@ -65,7 +65,20 @@ public struct WineListParser: Sendable {
         let twoDigitVintages = readings.contains { r in
             r.tokens.contains { $0.count == 3 && FieldParser.apostrophes.contains($0.first!) && fields.vintageValue($0) != nil }
         }
-        return groups.compactMap { entry(from: $0, readings: readings, lines: lines, twoDigitVintages: twoDigitVintages) }
+        // A list printing the year first ("2018 Vieux Château Certan") on many rows.
+        let leadingYears = readings.filter { r in
+            r.tokens.first.map { $0.count == 4 && fields.vintageValue($0)?.year != nil } ?? false
+        }.count >= 3
+        let style = PageStyle(twoDigitVintages: twoDigitVintages, leadingYears: leadingYears)
+        return groups.compactMap { entry(from: $0, readings: readings, lines: lines, style: style) }
+    }
+
+    /// What a page prints everywhere, which settles what one row leaves open.
+    struct PageStyle {
+        /// Vintages as '15: a bare 15 where the vintage goes lost its apostrophe.
+        var twoDigitVintages: Bool
+        /// Years first on the row: a leading "9018" is a misread 2018, not a bin.
+        var leadingYears: Bool
     }
 
     // MARK: reading rows
@@ -98,9 +111,20 @@ public struct WineListParser: Sendable {
             var tokens: [String] = [], tokenWords: [Int] = []
             for (index, word) in row.words.enumerated() {
                 let cleaned = Self.withoutLeaderDots(word.text)
-                if !cleaned.isEmpty { tokens.append(cleaned); tokenWords.append(index) }
+                guard !cleaned.isEmpty else { continue }
+                for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
             }
-            let run = fields.trailingPrices(tokens)
+            var run = fields.trailingPrices(tokens)
+            // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
+            // price: low-confidence words without digits right before the prices (or the row's end).
+            var end = run.start
+            while end > 1, Self.isLeaderGarbage(row.words[tokenWords[end - 1]]) || Self.isLeaderMark(tokens[end - 1]) { end -= 1 }
+            if run.start - end >= 2 || (run.start - end == 1 && row.words[tokenWords[end]].confidence < 15),
+               tokens[..<end].contains(where: { $0.contains(where: \.isLetter) }) {
+                tokens.removeSubrange(end..<run.start)
+                tokenWords.removeSubrange(end..<run.start)
+                run = fields.trailingPrices(tokens)
+            }
             let nameTokens = Array(tokens[..<run.start])
             let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
             return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
@@ -118,8 +142,15 @@ public struct WineListParser: Sendable {
         for (_, members) in byColumn {
             let text = members.filter { readings[$0].kind == .text }
             for (k, i) in text.enumerated() {
-                let window = text[max(0, k - 8)..<min(text.count, k + 9)].map { readings[$0].row.left }
+                let near = text[max(0, k - 8)..<min(text.count, k + 9)]
+                let window = near.map { readings[$0].row.left }
                 readings[i].flush = readings[i].row.left - Self.margin(of: window, tolerance: 0.4 * h) < 0.4 * h
+                // On a list with bin numbers at the margin, a row whose bin OCR lost starts where
+                // the names after the bins start: it is flush too.
+                let nameStarts = near.compactMap { Self.nameStartAfterBin(readings[$0]) }
+                if !readings[i].flush, Self.nameStartAfterBin(readings[i]) == nil, nameStarts.count >= 2 {
+                    readings[i].flush = abs(readings[i].row.left - Self.margin(of: nameStarts, tolerance: 0.4 * h)) < 0.4 * h
+                }
             }
         }
         // Anchors: rows with prices; a flush row with a vintage whose price OCR lost, unless the
@@ -131,8 +162,16 @@ public struct WineListParser: Sendable {
                 if !r.prices.isEmpty {
                     readings[i].isAnchor = nameHasLetters || r.tokens.count > r.priceStart
                 } else if r.hasVintage && r.flush && nameHasLetters {
-                    let next = k + 1 < members.count ? readings[members[k + 1]] : nil
-                    readings[i].isAnchor = !(next.map { $0.kind == .text && !$0.prices.isEmpty && !$0.flush } ?? false)
+                    // Unless indented rows below continue it down to a price ("#161 NV Philipponnat,
+                    // Clos" / "des Goisses," / "Champagne $22.00 / $94.00").
+                    // Or a name broken after a comma whose last line, at the margin, holds the prices
+                    // ("… Gran Reserva, Rioja," / "Spain £20 £53 £82").
+                    var continued = Self.continuesAfterComma(r, members[(k + 1)...].first.map { readings[$0] })
+                    for next in members[(k + 1)...].prefix(4).map({ readings[$0] }) where !continued {
+                        guard next.kind == .text, !next.flush, !next.hasVintage else { break }
+                        if !next.prices.isEmpty { continued = true; break }
+                    }
+                    readings[i].isAnchor = !continued
                 }
             }
         }
@@ -163,12 +202,45 @@ public struct WineListParser: Sendable {
         return .text
     }
 
+    /// Where the name starts on a row that begins with a bin number ("112", "#112", "Bin 112").
+    static func nameStartAfterBin(_ r: RowReading) -> Double? {
+        let t = r.tokens
+        guard t.count >= 2 else { return nil }
+        var next = 0
+        if t[0].lowercased() == "bin", t.count >= 3, FieldParser.isInteger(t[1]) { next = 2 }
+        else if FieldParser.isInteger(t[0].hasPrefix("#") ? String(t[0].dropFirst()) : t[0]), t[0].count <= 4,
+                !(1900...2100).contains(Int(t[0]) ?? 0) { next = 1 }
+        guard next > 0 else { return nil }
+        return r.row.wordSpans[r.tokenWords[next]].lowerBound
+    }
+
     /// The column's margin near a row: the leftmost start shared by at least two rows of the
     /// window (a stray mark left of the text does not move it).
     static func margin(of lefts: [Double], tolerance: Double) -> Double {
         let sorted = lefts.sorted()
         for (i, x) in sorted.enumerated() where i + 1 < sorted.count && sorted[i + 1] - x <= tolerance { return x }
         return sorted.first ?? 0
+    }
+
+    /// A word Tesseract made of a dot leader: barely recognized, letters only (no digit, no
+    /// apostrophe that could start a vintage).
+    static func isLeaderGarbage(_ word: RecognizedWord) -> Bool {
+        word.confidence < 40 && word.text.contains(where: \.isLetter) && !["NV", "N.V.", "N.V", "MV"].contains(word.text.uppercased())
+            && !word.text.contains(where: { $0.isNumber || FieldParser.apostrophes.contains($0) || FieldParser.currencySymbols.contains($0) })
+    }
+
+    /// A flush row without prices that ends in a comma, followed by a flush price row without a
+    /// vintage of its own: one name broken over two lines.
+    static func continuesAfterComma(_ row: RowReading, _ next: RowReading?) -> Bool {
+        guard let next, row.kind == .text, next.kind == .text, row.prices.isEmpty, !next.prices.isEmpty, !next.hasVintage,
+              row.flush, next.flush, let last = row.tokens.last, last.hasSuffix(",") else { return false }
+        return next.row.top - row.row.bottom < row.row.height
+    }
+
+    /// One dot of a spaced leader (". . . .") read as a mark or a letter: "e", ":", "°", "®".
+    static func isLeaderMark(_ token: String) -> Bool {
+        guard token.count == 1, let c = token.first else { return false }
+        return !c.isNumber && !FieldParser.currencySymbols.contains(c) && c != "&" && c != "/"
     }
 
     /// Leader dots glued to a word ("2019.....", "....Margaux") are no part of it.
@@ -191,6 +263,8 @@ public struct WineListParser: Sendable {
         var section: String?
         var colour: String?
         var header: PriceHeader?
+        /// The column the header row was read in.
+        var headerColumn: Int?
     }
 
     func group(_ readings: [RowReading], lineHeight h: Double) -> [Group] {
@@ -200,6 +274,7 @@ public struct WineListParser: Sendable {
         var section: String?
         var colour: String?
         var header: PriceHeader?
+        var headerColumn: Int?
         var column: Int??
 
         func attachDetails(_ rows: [Int]) {
@@ -232,6 +307,7 @@ public struct WineListParser: Sendable {
                 attachDetails(pending)
                 open = nil
                 header = h
+                headerColumn = r.row.column
             case .heading:
                 attachDetails(pending)
                 open = nil
@@ -247,9 +323,13 @@ public struct WineListParser: Sendable {
                 if !r.flush, let k = pending.lastIndex(where: { readings[$0].flush && !readings[$0].isAnchor }) {
                     leading = Array(pending[k...])
                     details = Array(pending[..<k])
+                } else if r.flush, let last = pending.last, Self.continuesAfterComma(readings[last], r) {
+                    leading = [last]
+                    details = Array(pending.dropLast())
                 }
                 attachDetails(details)
-                groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header))
+                groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header,
+                                    headerColumn: headerColumn))
                 open = groups.count - 1
             }
         }
@@ -277,7 +357,7 @@ public struct WineListParser: Sendable {
         return (index, vintage)
     }
 
-    func entry(from group: Group, readings: [RowReading], lines: [RecognizedLine], twoDigitVintages: Bool) -> WineEntry? {
+    func entry(from group: Group, readings: [RowReading], lines: [RecognizedLine], style: PageStyle) -> WineEntry? {
         let anchor = readings[group.anchor]
         let anchorPosition = group.rows.firstIndex(of: group.anchor) ?? 0
         let leading = group.rows[..<anchorPosition].map { readings[$0] }
@@ -294,11 +374,35 @@ public struct WineListParser: Sendable {
                 priceTokens.removeFirst()
             }
         }
+        // A bare two-digit number before prices printed with decimals is no price of that row
+        // ("Catalonia 14 104.50": an apostrophe vintage, '14, whose apostrophe was lost).
+        // So is one more price than the list has columns ("France ⏎ 24 14/58" on a list of '15 vintages).
+        let decimalsAfter = priceTokens.dropFirst().allSatisfy { p in anchor.tokens[p.tokens].joined().contains { $0 == "." || $0 == "," } }
+        let oneTooMany = style.twoDigitVintages && priceTokens.count > (group.header?.columns.count ?? 2)
+        if priceTokens.count >= 2, priceTokens[0].currency == nil, priceTokens[0].tokens.count == 1,
+           anchor.tokens[priceTokens[0].tokens.lowerBound].count <= 2,
+           anchor.tokens[priceTokens[0].tokens.lowerBound].allSatisfy(\.isNumber),
+           decimalsAfter || oneTooMany,
+           !anchor.tokens[priceTokens[0].tokens.upperBound...].prefix(2).contains("/") {
+            nameTokens += anchor.tokens[priceTokens[0].tokens]
+            priceTokens.removeFirst()
+        }
         var parsed = fields.parseName(nameTokens)
-        if parsed.vintage == nil, twoDigitVintages, let (index, vintage) = lostApostropheVintage(nameTokens) {
+        if parsed.vintage == nil, style.twoDigitVintages, let (index, vintage) = lostApostropheVintage(nameTokens) {
             nameTokens.remove(at: index)
             parsed = fields.parseName(nameTokens)
             parsed.vintage = vintage
+        }
+        // The bin was the vintage: "17 Château-Grillet" on a list of '15 vintages, "9018 Vieux
+        // Château Certan" (2018 misread) on a list printing the year first.
+        if parsed.vintage == nil, let bin = parsed.bin, bin.allSatisfy(\.isNumber) {
+            if style.twoDigitVintages, bin.count == 2, let v = fields.vintageValue("'" + bin) {
+                parsed.vintage = v
+                parsed.bin = nil
+            } else if style.leadingYears, bin.count == 4, bin.hasPrefix("90"), let v = fields.vintageValue("20" + bin.dropFirst(2)) {
+                parsed.vintage = v
+                parsed.bin = nil
+            }
         }
         guard parsed.name.contains(where: \.isLetter), !SectionVocabulary.isFurniture(name: parsed.name),
               !SectionVocabulary.isNotice(parsed.name) else { return nil }
@@ -312,7 +416,14 @@ public struct WineListParser: Sendable {
             anchor.row.wordSpans[anchor.tokenWords[p.tokens.lowerBound]].lowerBound...anchor.row.wordSpans[anchor.tokenWords[p.tokens.upperBound]].upperBound
         }
         let glassSection = group.section.map { $0.lowercased().contains("glass") } ?? false
-        let prices = PriceColumns.assign(priceTokens, header: group.header, spans: spans, glassSection: glassSection)
+        // A header read over another column: its labels stand elsewhere, so prices fill its columns
+        // from the right; one that names no bottle column (a glass-only header whose "Bottle" was
+        // lost) says nothing about a section of bottles there.
+        var header = group.header
+        if let h = header, group.headerColumn != anchor.row.column {
+            header = h.columns.contains(.bottle) || glassSection ? PriceHeader(columns: h.columns) : nil
+        }
+        let prices = PriceColumns.assign(priceTokens, header: header, spans: spans, glassSection: glassSection)
 
         let rows = group.rows.map { readings[$0].row }
         let words = rows.flatMap(\.words)
@@ -321,7 +432,8 @@ public struct WineListParser: Sendable {
         let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
         var entry = WineEntry(
             firstLine: sourceLines.min() ?? 0, lastLine: sourceLines.max() ?? 0,
-            rawText: rows.map(\.text).joined(separator: "\n"), box: box,
+            // The words as read, without what was a dot leader (dots, or letters Tesseract made of them).
+            rawText: group.rows.map { readings[$0].tokens.joined(separator: " ") }.joined(separator: "\n"), box: box,
             section: group.section, colour: group.colour, bin: parsed.bin, name: parsed.name, vintage: parsed.vintage,
             prices: prices, currency: priceTokens.compactMap(\.currency).first, bottleSizeML: parsed.bottleSizeML,
             ocrConfidence: confidence)

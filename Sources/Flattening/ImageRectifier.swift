@@ -41,7 +41,10 @@ public struct ImageRectifier: Sendable {
         /// is dark in at least one channel while white paper is bright in all three.
         public var darkestChannel = false
         /// Exponent of the tone curve after normalization (1: linear stretch; 3 darkens faint print).
-        public var toneCurve = 3.0
+        /// Linear measured best: ^3 fattens strokes until Tesseract's layout drops whole bin and
+        /// price columns of a clean list (Corpus entry F1 73.8% vs 74.1%, CER 46.3% vs 45.7%), and
+        /// it does not help real photos either (Inv3DReal, 54 photos: word-bag F1 0.655 vs 0.663).
+        public var toneCurve = 1.0
         public var cropToText = true
         public var detectPage = true
         /// Margin around the text when cropping, in text heights: reverse print (white on a dark
@@ -94,7 +97,8 @@ public struct ImageRectifier: Sendable {
 
         guard let angle = TextLineAngle.estimate(blobs: analysis.blobs), angle.confidence >= options.minimumAngleConfidence else {
             steps["page"] = "no page found: no text lines detected; reading the whole image"
-            let finished = finish(gray, blobHeight: nil, steps: &steps, clock: &clock)
+            // Without text lines the blob sizes may be grain, not print: enlarge little.
+            let finished = finish(gray, blobHeight: nil, maxUpscale: min(options.maxUpscale, 1.5), steps: &steps, clock: &clock)
             return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
                                  report: FlattenReport(method: .imageOnly, reason: "no page found", steps: steps))
         }
@@ -159,8 +163,13 @@ public struct ImageRectifier: Sendable {
                              report: FlattenReport(method: .imageOnly, steps: steps))
     }
 
+    /// How hard to darken the mid-tones, from the level of the darkest 2% of the normalized page
+    /// (paper at 200). Faint print (ink level above ~110) needs the full curve or Tesseract's
+    /// global threshold drops it; crisp black print must stay linear, because the curve fattens
+    /// its strokes until digits merge and whole bin and price columns are dropped as noise.
     /// Scale and photometric steps shared by every path, including "no page found".
-    private func finish(_ input: Raster, blobHeight: Double?, steps: inout [String: String], clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
+    private func finish(_ input: Raster, blobHeight: Double?, maxUpscale: Double? = nil, steps: inout [String: String],
+                        clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
         var gray = input
         var blobHeight = blobHeight
         if blobHeight == nil {
@@ -169,9 +178,11 @@ public struct ImageRectifier: Sendable {
         }
         var factor = 1.0
         if let h = blobHeight, h > 0 {
-            factor = min(options.maxUpscale, max(0.4, options.targetBlobHeight / h))
+            factor = min(maxUpscale ?? options.maxUpscale, max(0.4, options.targetBlobHeight / h))
             if factor > 0.87 && factor < 1.15 { factor = 1 }
-            if Double(gray.width) * Double(gray.height) * factor * factor > 40e6 { factor = (40e6 / Double(gray.width * gray.height)).squareRoot() }
+            // At most 24 MP: small text on a 4 MP photo fits, and noise taken for tiny text cannot
+            // blow a page up to 40 MP of grain.
+            if Double(gray.width) * Double(gray.height) * factor * factor > 24e6 { factor = (24e6 / Double(gray.width * gray.height)).squareRoot() }
         }
         if factor != 1 {
             let pix = OwnedPix(gray)
@@ -268,7 +279,7 @@ public struct ImageRectifier: Sendable {
                 var out = normalized.raster()
                 out.pixels = out.pixels.map { lut[Int($0)] }
                 gray = out
-                steps["photometric"] = "background normalized, tone curve ^\(options.toneCurve)"
+                steps["photometric"] = power == 1 ? "background normalized, stretched" : "background normalized, tone curve ^\(power)"
             }
         }
         return gray
@@ -418,5 +429,5 @@ extension ImageRectifier.Options {
 
 public struct RectifierOptionError: Error, Sendable, CustomStringConvertible {
     public var description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

@@ -132,6 +132,12 @@ public struct PixelRect: Sendable, Equatable, Hashable, Codable {
         let x0 = min(x, other.x), y0 = min(y, other.y)
         return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
+    public func intersects(_ other: PixelRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+    public func offsetBy(x dx: Int, y dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
     /// Overlap of the vertical extents as a fraction of the smaller height.
     public func verticalOverlap(with other: PixelRect) -> Double {
         let overlap = min(maxY, other.maxY) - max(y, other.y)

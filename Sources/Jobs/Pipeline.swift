@@ -13,17 +13,22 @@ public final class Pipeline {
     let engine: TesseractEngine
     let matcher: Matcher
     let settings: RunSettings
-    let flattener = Flattener()
+    let flattener: Flattener
     /// The worker's orientation detector, created once with the pipeline; nil (leptonica's
     /// up/down test is used instead) when osd.traineddata is not installed.
     let orientation: OSDOrientation?
     /// Why OSD is unavailable, reported on every page so the gap is visible.
     let orientationProblem: String?
 
+    /// More ink components than a dense printed page has letters (a full A4 page of 10-point text
+    /// has about 15,000).
+    static let noisyPageComponents = 40_000
+
     public init(engine: TesseractEngine, matcher: Matcher, settings: RunSettings) {
         self.engine = engine
         self.matcher = matcher
         self.settings = settings
+        flattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier))
         do {
             orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
             orientationProblem = nil
@@ -87,6 +92,23 @@ public final class Pipeline {
             flat.raster = flat.raster.scaled(by: 1 / settings.degradation.downscale)
             flat.ppi = flat.ppi.map { max(1, Int(Double($0) / settings.degradation.downscale)) }
         }
+        let prior: DocumentKind
+        switch settings.kind {
+        case .winelist: prior = .winelist
+        case .receipt: prior = .receipt
+        case .auto: prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: task.job)
+        }
+        // Dot leaders make Tesseract drop the bins and prices beside them (LeaderEraser). Receipts
+        // keep theirs: their amounts are read as one block and measured on real scans that way.
+        var inkComponents: [PixelRect]?
+        if prior != .receipt {
+            let erased = LeaderEraser.erase(flat.raster)
+            inkComponents = erased.components
+            if erased.runs > 0 {
+                flat.raster = erased.raster
+                flat.report.steps["leaders"] = "\(erased.runs) runs, \(erased.dots) dots erased"
+            }
+        }
         record.flatten = flat.report
         record.flattenedWidth = flat.raster.width
         record.flattenedHeight = flat.raster.height
@@ -111,13 +133,15 @@ public final class Pipeline {
         }
 
         mark = Clock.now
-        let prior: DocumentKind
-        switch settings.kind {
-        case .winelist: prior = .winelist
-        case .receipt: prior = .receipt
-        case .auto: prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: task.job)
+        var segmentation = settings.segmentation(for: prior)
+        // Sparse reading makes a word of every speck: on a page buried in noise (a table top's
+        // texture normalized into grain) it runs for many minutes. Tesseract's own layout analysis
+        // sets such regions aside as images.
+        if segmentation == .sparse, settings.segmentation == nil, let specks = inkComponents?.count,
+           specks > Self.noisyPageComponents {
+            segmentation = .auto
+            record.flatten?.steps["noise"] = "\(specks) ink components: read with automatic layout instead of sparse"
         }
-        let segmentation = settings.segmentation(for: prior)
         record.segmentation = segmentation.rawValue
         let cache = settings.ocrCache.map(RecognitionCache.init(folder:))
         func recognize(_ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
@@ -142,6 +166,11 @@ public final class Pipeline {
            let again = try? recognize(receiptSegmentation) {
             page = again
             record.segmentation = receiptSegmentation.rawValue
+        }
+        // Words Tesseract's layout dropped (short prices alone at the margin) are read on their own.
+        if kind == .winelist, let inkComponents {
+            let added = MissedText.recover(&page, raster: flat.raster, components: inkComponents, ppi: flat.ppi, engine: engine)
+            if added > 0 { record.flatten?.steps["recovered"] = "\(added) words read again outside Tesseract's layout" }
         }
         timings.ocr = Clock.milliseconds(since: mark)
         record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }

@@ -20,6 +20,9 @@ public struct RunOptions: Sendable {
     /// Write the HTML review report (OUT/index.html, OUT/JOB/index.html). The page previews it
     /// needs are asked for with `settings.pagePreviews`.
     public var html: Bool
+    /// Read only this part of the inbox (`--shard K/N`); OUT/shard.json then records what
+    /// `decant merge` needs. nil: every image.
+    public var shard: Shard?
 
     public init(inbox: String, output: String = "Reports", workers: Int = RunOptions.defaultWorkers,
                 cataloguePath: String? = nil, settings: RunSettings = RunSettings(), progress: ProgressStyle = .automatic,

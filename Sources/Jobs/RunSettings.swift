@@ -1,5 +1,6 @@
 import Catalogue
 import Entries
+import Flattening
 import Imaging
 import Recognition
 
@@ -39,6 +40,8 @@ public struct RunSettings: Sendable, Equatable {
     /// The run's output folder when the HTML review report is on: each worker writes a small JPEG
     /// of every flattened page into OUT/JOB/pages/ for it. nil: no previews (`--no-html`).
     public var pagePreviews: String?
+    /// Image-only rectifier settings (`--rectifier-option name=value`, for tuning runs).
+    public var rectifier = ImageRectifier.Options()
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,

@@ -31,12 +31,16 @@ public struct Runner: Sendable {
         let clockStart = DispatchTime.now().uptimeNanoseconds
         let startedAt = Date()
         do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
-        let discovery = try JobDiscovery.discover(inbox: options.inbox)
+        var discovery = try JobDiscovery.discover(inbox: options.inbox)
+        if let shard = options.shard { discovery.jobs = Self.jobs(discovery.jobs, in: shard) }
         let catalogue = try Self.loadCatalogue(path: options.cataloguePath)
         let matcher = Matcher(catalogue: catalogue, runYear: options.settings.runYear)
         try prepareOutput()
         let lock = try OutputLock(output: options.output)
         defer { withExtendedLifetime(lock) {} }
+        let shardFile = "\(options.output)/\(ShardRecord.fileName)"
+        // An earlier shard's record must not vouch for this run's folder until it is complete.
+        try? FileManager.default.removeItem(atPath: shardFile)
 
         let tasks = discovery.jobs.flatMap(\.images)
         let collector = ResultCollector(jobs: discovery.jobs, output: options.output, inbox: options.inbox,
@@ -96,6 +100,39 @@ public struct Runner: Sendable {
             return first
         }
         if let engineFailure { throw engineFailure }
+        let outcome = try await report(collector: collector, jobs: discovery.jobs, tasks: tasks, keys: keys,
+                                       problems: discovery.problems, settings: options.settings.summary, startedAt: startedAt,
+                                       wallClockMS: { Double((DispatchTime.now().uptimeNanoseconds - clockStart) / 1_000_000) })
+        // Written last: a shard folder without it is unfinished, and `decant merge` refuses it.
+        if let shard = options.shard {
+            let record = ShardRecord(shard: shard, inbox: options.inbox, catalogue: options.cataloguePath,
+                                     fingerprint: cache?.fingerprint ?? "", settings: options.settings.summary,
+                                     insights: ShardRecord.Insights(options.settings.insights), html: options.html,
+                                     startedAt: startedAt, wallClockMS: outcome.summary.wallClockMS)
+            do { try AtomicFile.write(try JSONReport.encode(record), to: shardFile) } catch {
+                throw RunError(.output, error.description)
+            }
+        }
+        return outcome
+    }
+
+    /// The images of `jobs` that `shard` reads; jobs left without images are dropped (their
+    /// reports come from the shards that have them).
+    static func jobs(_ jobs: [Job], in shard: Shard) -> [Job] {
+        jobs.compactMap { job in
+            var job = job
+            job.images = job.images.filter(shard.contains)
+            return job.images.isEmpty ? nil : job
+        }
+    }
+
+    /// Writes the run-level reports once every page is in the collector: summary, manifest,
+    /// metrics, history, the run page. Shared by `run` and by merging shards, so a merged run
+    /// writes exactly what a single run would have.
+    func report(collector: ResultCollector, jobs: [Job], tasks: [ImageTask], keys: [ContentKey?], problems: [String],
+                settings: [String: String], startedAt: Date,
+                wallClockMS: () -> Double) async throws(RunError) -> RunOutcome {
+        let cache = options.cache
         let jobSummaries = await collector.finish()
         var manifestProblems: [String] = []
         if let cache {
@@ -106,8 +143,8 @@ public struct Runner: Sendable {
             cache.prune(keeping: Set(keys.compactMap { $0?.key }))
         }
         let summary = RunSummary(decantVersion: DecantVersion.string, tesseractVersion: TesseractEngine.version,
-                                 inbox: options.inbox, settings: options.settings.summary, jobs: jobSummaries,
-                                 wallClockMS: Double((DispatchTime.now().uptimeNanoseconds - clockStart) / 1_000_000))
+                                 inbox: options.inbox, settings: settings, jobs: jobSummaries,
+                                 wallClockMS: wallClockMS())
         do {
             try AtomicFile.write(try JSONReport.encode(summary), to: "\(options.output)/summary.json")
         } catch {
@@ -121,12 +158,12 @@ public struct Runner: Sendable {
             do { try MetricsReportWriter.write(report, to: options.output) } catch { writeProblems.append(error.description) }
             metrics = report
         }
-        var outcome = RunOutcome(summary: summary, problems: discovery.problems + writeProblems, metrics: metrics)
+        var outcome = RunOutcome(summary: summary, problems: problems + writeProblems, metrics: metrics)
         if let historyPath = options.historyPath {
             let run = RunRecord(startedAt: startedAt, decantVersion: DecantVersion.string, inbox: options.inbox,
-                                catalogue: options.cataloguePath ?? "built-in", settings: options.settings.summary,
+                                catalogue: options.cataloguePath ?? "built-in", settings: settings,
                                 jobs: await collector.snapshots)
-            let history = HistoryRecorder(path: historyPath, output: options.output).record(run, jobs: discovery.jobs)
+            let history = HistoryRecorder(path: historyPath, output: options.output).record(run, jobs: jobs)
             outcome.changes = history.summary
             outcome.problems += history.writeProblems
             if let failure = history.failure {

@@ -6,6 +6,8 @@ public enum PageSegmentation: Int, Sendable, Codable, CaseIterable, CustomString
     case singleColumn = 4
     /// One uniform block of text.
     case singleBlock = 6
+    /// One line of text: a small region read again on its own.
+    case singleLine = 7
     /// As much text as possible in no particular order.
     case sparse = 11
 

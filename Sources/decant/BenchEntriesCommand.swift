@@ -54,29 +54,43 @@ struct BenchEntriesCommand: ParsableCommand {
     @Option(name: .long, help: "Run date YYYY-MM-DD two-digit vintages pivot on (default: the lists' year, 2025-12-31).")
     var asOf = "2025-12-31"
 
-    @Option(name: .long, help: ArgumentHelp("Re-read the recognized pages of an OCR cache instead (no OCR): NAME files written by --ocr-cache.", visibility: .hidden))
+    @Option(name: .long, help: ArgumentHelp("Re-read the recognized pages of an OCR cache instead (no OCR, no flattening): a folder written by `decant run --ocr-cache`, with --inbox; or, with --work, the --ocr-cache folder of an earlier bench run.", visibility: .hidden))
     var replay: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --replay: the inbox whose JOB/NAME.gt.json are the truth.", visibility: .hidden))
+    @Option(name: .long, help: ArgumentHelp("With --replay: the inbox whose JOB/NAME.gt.json are the truth (e.g. Corpus/winelists).", visibility: .hidden))
     var inbox: String?
 
     @Option(name: .long, help: ArgumentHelp("With --replay: print the rows and entries of pages whose name contains this.", visibility: .hidden))
     var explain: String?
 
+    @Flag(name: .long, help: ArgumentHelp("With --replay: print every wrong, missed and extra entry.", visibility: .hidden))
+    var mismatches = false
+
     func validate() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard RunCommand.year(of: asOf) != nil else { throw ValidationError("--as-of must be a date YYYY-MM-DD") }
-        if replay != nil, inbox == nil { throw ValidationError("--replay needs --inbox (where the ground truth is)") }
+        if replay != nil, inbox == nil, work == nil {
+            throw ValidationError("--replay needs --inbox (where the ground truth is) or --work (an earlier bench run's folder)")
+        }
     }
 
     var runYear: Int { RunCommand.year(of: asOf) ?? FieldParser.currentYear }
 
     func run() throws {
         if let replay, let inbox {
-            let report = try EntryReplay(cache: replay, inbox: inbox, runYear: runYear, explain: explain).run()
+            let report = try EntryReplay(cache: replay, inbox: inbox, runYear: runYear, explain: explain, mismatches: mismatches).run()
             let jobs = Dictionary(grouping: report.images, by: \.job).sorted { $0.key < $1.key }
             print(Self.table(jobs.map { ($0.key, MetricsReport(images: $0.value)) }))
+            return
+        }
+        if let replay, let work {
+            // The two sets of an earlier bench run, each against its own cache folder.
+            let results = try Self.sets.map { set in
+                (set.label, try EntryReplay(cache: "\(replay)/\(set.folder)", inbox: "\(work)/\(set.folder)", runYear: runYear,
+                                            explain: explain, mismatches: mismatches).run())
+            }
+            print(Self.table(results))
             return
         }
         let root = work ?? NSTemporaryDirectory() + "decant-bench-entries-\(UUID().uuidString)"
@@ -97,17 +111,22 @@ struct BenchEntriesCommand: ParsableCommand {
             }
         }
         var results: [(String, MetricsReport)] = []
-        for (set, inbox) in [("flat renders", renders), ("photos", photos)] {
-            let settings = RunSettings(kind: .winelist, runYear: runYear, ocrCache: ocrCache)
-            let options = RunOptions(inbox: inbox, output: "\(root)/reports/\(set == "photos" ? "photos" : "renders")", workers: jobs,
+        for set in Self.sets {
+            // One cache folder per set: renders and photos share job and image names.
+            let settings = RunSettings(kind: .winelist, runYear: runYear, ocrCache: ocrCache.map { "\($0)/\(set.folder)" })
+            let inbox = "\(root)/\(set.folder)"
+            let options = RunOptions(inbox: inbox, output: "\(root)/reports/\(set.folder)", workers: jobs,
                                      settings: settings, progress: .quiet, historyPath: nil)
             let outcome = try blocking { try await Runner(options: options).run() }
             guard let metrics = outcome.metrics else { throw ValidationError("\(inbox): no ground truth was evaluated") }
-            results.append((set, metrics))
+            results.append((set.label, metrics))
         }
         print(Self.table(results))
         if work != nil { print("\nLists, renders and reports kept in \(root).") }
     }
+
+    /// The two readings of the same lists: clean renders (no camera, no flattening) and photos.
+    static let sets: [(label: String, folder: String)] = [("flat renders", "renders"), ("photos", "photos")]
 
     /// One row per set and scope: the corpus, each layout, each page shape, and (for photos) the
     /// photos with depth.
@@ -144,17 +163,25 @@ struct EntryReplay {
     let inbox: String
     let runYear: Int
     let explain: String?
+    var mismatches = false
 
     func run() throws -> MetricsReport {
         let parser = WineListParser(fields: FieldParser(runYear: runYear))
         var evaluations: [ImageEvaluation] = []
-        let files = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasSuffix(".json") }.sorted()
-        for file in files {
-            // JOB__NAME.KEY.json, the job's slashes written as "__".
+        // JOB__NAME.KEY.json, the job's slashes written as "__". A page read again after the
+        // flattener changed has a new key: only the newest reading of each page counts.
+        var newest: [String: (file: String, job: String, name: String, date: Date)] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: cache) where file.hasSuffix(".json") && !file.hasPrefix(".") {
             let stem = String(file.dropLast(".json".count))
             guard let dot = stem.lastIndex(of: "."), let split = stem.range(of: "__", options: .backwards) else { continue }
             let job = String(stem[..<split.lowerBound]).replacingOccurrences(of: "__", with: "/")
             let name = String(stem[split.upperBound..<dot])
+            let date = (try? FileManager.default.attributesOfItem(atPath: "\(cache)/\(file)")[.modificationDate] as? Date) ?? .distantPast
+            if let kept = newest["\(job)/\(name)"], kept.date >= date { continue }
+            newest["\(job)/\(name)"] = (file, job, name, date)
+        }
+        for (_, page) in newest.sorted(by: { $0.key < $1.key }) {
+            let (file, job, name) = (page.file, page.job, page.name)
             let truthPath = "\(inbox)/\(job)/\(name).gt.json"
             guard FileManager.default.fileExists(atPath: truthPath),
                   let data = FileManager.default.contents(atPath: "\(cache)/\(file)") else { continue }
@@ -174,8 +201,32 @@ struct EntryReplay {
             if let explain, "\(job)/\(name)".contains(explain) {
                 print(Self.explanation(job: job, name: name, lines: page.lines, parser: parser, truth: truth))
             }
+            if mismatches {
+                let text = Self.mismatches(job: job, name: name, observed: observed, truth: truth.entries)
+                if !text.isEmpty { print(text) }
+            }
         }
         return MetricsReport(images: evaluations)
+    }
+
+    /// Only what went wrong on a page: pairs with a wrong vintage or price, truths nothing was
+    /// paired with, detections no truth was paired with.
+    static func mismatches(job: String, name: String, observed: [EntryObservation], truth: [GroundTruth.Entry]) -> String {
+        func flat(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ⏎ ") }
+        func prices(_ p: [Price]) -> String { p.map { "\($0.formatted)\($0.currency ?? "") \($0.column.rawValue)" }.joined(separator: ", ") }
+        let pairs = EntryMetrics.pairs(detected: observed, truth: truth)
+        var out: [String] = []
+        for (d, t) in pairs {
+            let o = observed[d], e = truth[t]
+            let single = EntryMetrics.evaluate(detected: [o], truth: [e])
+            if single.vintageCorrect < single.vintageTotal || single.priceColumnsCorrect < single.pricesTotal {
+                out.append("  WRONG \(flat(o.text)) → \(o.vintage?.description ?? "—") [\(prices(o.prices))] | truth \(e.vintage?.description ?? "—") [\(prices(e.prices))] \(flat(e.text))")
+            }
+        }
+        let paired = Set(pairs.map(\.truth)), found = Set(pairs.map(\.detected))
+        for (t, e) in truth.enumerated() where !paired.contains(t) { out.append("  MISSED \(flat(e.text))") }
+        for (d, o) in observed.enumerated() where !found.contains(d) { out.append("  EXTRA \(flat(o.text))") }
+        return out.isEmpty ? "" : "## \(job)/\(name)\n" + out.joined(separator: "\n")
     }
 
     /// The rows as rebuilt, what each was taken for, and the entries next to the truth's.

@@ -14,6 +14,6 @@ struct Decant: ParsableCommand {
         """,
         version: DecantVersion.string,
         subcommands: [RunCommand.self, SynthCommand.self, MatchCommand.self, CatalogueCommand.self, EvalCommand.self,
-                      HistoryCommand.self, BenchCommand.self],
+                      HistoryCommand.self, BenchCommand.self, MergeCommand.self],
         defaultSubcommand: nil)
 }

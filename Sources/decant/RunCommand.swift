@@ -6,6 +6,7 @@ import Imaging
 import Jobs
 import Recognition
 import Evaluation
+import Flattening
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,6 +51,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: "SQLite run history to record this run in and compare it with; changes go to OUT/JOB/changes.csv|json and OUT/changes-summary.json (default: OUT/history.sqlite).")
     var history: String?
+
+    @Option(name: .long, help: ArgumentHelp("Image-only rectifier setting name=value (repeatable), for tuning runs; names as in `decant bench inv3d --set`.", visibility: .hidden))
+    var rectifierOption: [String] = []
 
     @Flag(name: .long, help: ArgumentHelp("Skip flattening (a deliberately worse pipeline, to prove the accuracy gate bites).", visibility: .hidden))
     var disableFlattening = false
@@ -98,6 +102,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Read images in this process instead of crash-isolated worker processes (debugging, valgrind).")
     var inProcess = false
 
+    @Option(name: .long, help: ArgumentHelp("Read only part K of N of the images (K = 1…N), chosen by a stable hash of job and file name; combine the N output folders with `decant merge`. A shard records no history (the merge does).", valueName: "K/N"))
+    var shard: String?
+
     @Flag(name: .long, help: "Do not record this run in the history database.")
     var noHistory = false
 
@@ -123,6 +130,12 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--colour must be one of red, white, rose, sparkling, sweet, fortified")
         }
         guard receiptReadings >= 1 else { throw ValidationError("--receipt-readings must be at least 1") }
+        if let shard {
+            guard Shard(argument: shard) != nil else {
+                throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (e.g. 1/4 … 4/4), got \"\(shard)\"")
+            }
+            if history != nil { throw ValidationError("--shard runs record no history: pass --history to `decant merge` instead") }
+        }
     }
 
     /// The year of a YYYY-MM-DD date (month and day checked for range).
@@ -146,13 +159,23 @@ struct RunCommand: ParsableCommand {
         let runYear = asOf.flatMap(Self.year(of:)) ?? FieldParser.currentYear
         let insights = InsightOptions(year: runYear, budget: budget, minScore: minScore, colour: colour,
                                       readyNow: readyNow, bestValueOnly: bestValue)
-        let settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
+        var settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
                                    segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
                                    limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
                                    insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
                                    ocrCache: ocrCache, pagePreviews: noHTML ? nil : out)
+        do throws(RectifierOptionError) {
+            for pair in rectifierOption {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw RectifierOptionError("\(pair): expected name=value") }
+                try settings.rectifier.set(parts[0], parts[1])
+            }
+        } catch {
+            FileHandle.standardError.write(Data("decant: --rectifier-option \(error.description)\n".utf8))
+            throw ExitCode(64)
+        }
         if worker {
             do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
                 FileHandle.standardError.write(Data("decant worker: \(error.message)\n".utf8))
@@ -162,7 +185,8 @@ struct RunCommand: ParsableCommand {
         }
         var options = RunOptions(inbox: inbox, output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: quiet ? .quiet : (logFormat == .json ? .json : .automatic),
-                                 historyPath: noHistory ? nil : (history ?? "\(out)/history.sqlite"), html: !noHTML)
+                                 historyPath: noHistory || shard != nil ? nil : (history ?? "\(out)/history.sqlite"), html: !noHTML)
+        options.shard = shard.flatMap(Shard.init(argument:))
         if !inProcess {
             options.isolation = .processes(executable: RunFingerprint.executable,
                                            arguments: Array(CommandLine.arguments.dropFirst()) + ["--worker"], timeout: timeout)

@@ -10,7 +10,7 @@ enum RunFingerprint {
     static let neutral: [String: Bool] = [
         "--out": true, "--jobs": true, "--timeout": true, "--log-format": true, "--history": true,
         "--save-flattened": true, "--quiet": false, "--force": false, "--in-process": false, "--no-history": false,
-        "--worker": false,
+        "--worker": false, "--shard": true,
     ]
 
     /// This program, for worker processes and for the build identity.

@@ -62,10 +62,17 @@ import Testing
         let entries = try JSONDecoder().decode(EntriesFile.self, from: try #require(FileManager.default.contents(atPath: job + "/entries.json"))).entries
         #expect(entries.count > 5, "the smoke job should have entries")
 
-        // Every flattened page has its preview beside the report, and pages.json says where.
+        // Every flattened page has its preview beside the report, shrunk to the preview size but
+        // never enlarged (a small receipt crop stays as it is).
+        let pagesJSON = try #require(FileManager.default.contents(atPath: job + "/pages.json"))
+        let pages = try #require((try JSONSerialization.jsonObject(with: pagesJSON) as? [String: Any])?["pages"] as? [[String: Any]])
         for image in ["receipt-0002.jpg", "winelist-0000.jpg", "winelist-0001.jpg"] {
             let preview = try ImageLoader.load(path: job + "/" + PagePreview.relativePath(for: image))
-            #expect(max(preview.raster.width, preview.raster.height) == PagePreview.maxSide)
+            let record = try #require(pages.first { $0["image"] as? String == image }, "\(image) not in pages.json")
+            let flatLonger = max(record["flattenedWidth"] as? Int ?? 0, record["flattenedHeight"] as? Int ?? 0)
+            let expected = min(PagePreview.maxSide, flatLonger)
+            #expect(abs(max(preview.raster.width, preview.raster.height) - expected) <= 1,
+                    "\(image): preview \(preview.raster.width)x\(preview.raster.height), flattened page's longer side \(flatLonger)")
         }
 
         // The DOM holds every entry: a row, a box and a detail each, with its recognized text.

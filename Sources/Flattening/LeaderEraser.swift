@@ -1,0 +1,142 @@
+import CLeptonica
+import Imaging
+
+/// Removes dot leaders ("Salon Blanc de Blancs ........ 60") before OCR.
+///
+/// Tesseract reads a row of dots as words of garbage ("eeee ceee"), and those words swallow the
+/// bin number and the price beside them: on a clean, flat list it drops a third of the prices.
+/// A leader is a run of small, similar, evenly spaced specks on one baseline; a full stop, a
+/// decimal point or an ellipsis is not, so only runs of `minimumRun` or more are painted over with
+/// the paper around them. Rows are then rebuilt from word boxes, which no longer need the dots.
+public enum LeaderEraser {
+    public struct Result: Sendable {
+        public var raster: Raster
+        /// Number of leader runs erased.
+        public var runs: Int
+        /// Number of dots erased.
+        public var dots: Int
+        /// Ink components of the page that were not erased (letters, digits, rules), for later
+        /// steps that need the page's ink without binarizing it again.
+        public var components: [PixelRect]
+    }
+
+    /// Fewest dots that make a leader (an ellipsis has three).
+    public static let minimumRun = 5
+
+    public static func erase(_ raster: Raster) -> Result {
+        let gray = raster.grayscale()
+        let boxes = components(of: gray)
+        let runs = leaderRuns(in: boxes)
+        guard !runs.isEmpty else { return Result(raster: raster, runs: 0, dots: 0, components: boxes) }
+        var out = raster
+        var dots = 0
+        for run in runs {
+            for dot in run {
+                paintOver(dot, in: &out, gray: gray)
+                dots += 1
+            }
+        }
+        let erased = Set(runs.joined().map { [$0.x, $0.y, $0.width, $0.height] })
+        let kept = boxes.filter { !erased.contains([$0.x, $0.y, $0.width, $0.height]) }
+        return Result(raster: out, runs: runs.count, dots: dots, components: kept)
+    }
+
+    /// Bounding boxes of the ink components, on a background-normalized copy so that uneven light
+    /// on an unflattened photo does not merge or lose dots.
+    static func components(of gray: Raster) -> [PixelRect] {
+        let pix = Pix(gray)
+        guard let normalized = Pix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)),
+              let binary = InkThreshold.binarize(normalized) else { return [] }
+        return BoxArray.components(of: binary)
+    }
+
+    /// Runs of dots, each a list of boxes left to right. Plain values in and out so the geometry
+    /// can be tested without images.
+    public static func leaderRuns(in boxes: [PixelRect]) -> [[PixelRect]] {
+        // The text size sets what counts as a dot: the median height of letter-sized components.
+        let letters = boxes.filter { $0.height >= 6 && $0.height <= 200 && $0.width <= 4 * $0.height }.map(\.height).sorted()
+        guard letters.count >= 10 else { return [] }
+        let textHeight = Double(letters[letters.count / 2])
+        let maxDot = max(2.0, 0.42 * textHeight)
+        let dots = boxes.filter { b in
+            Double(b.width) <= maxDot && Double(b.height) <= maxDot && b.width >= 1 && b.height >= 1
+                && b.width <= 2 * b.height + 1 && b.height <= 2 * b.width + 1
+        }.sorted { $0.x < $1.x }
+        guard dots.count >= minimumRun else { return [] }
+
+        // Chain each dot to the open run whose last dot lies just left of it on the same line. Runs
+        // are filed by the band of their last dot's height, so a page of specks stays linear.
+        let maxGap = 2.2 * textHeight
+        let lineTolerance = max(1.5, 0.22 * textHeight)
+        var chains: [[PixelRect]] = []
+        var openByBand: [Int: [Int]] = [:]
+        func band(_ box: PixelRect) -> Int { Int(((Double(box.y) + Double(box.height) / 2) / lineTolerance).rounded(.down)) }
+        for dot in dots {
+            let cy = Double(dot.y) + Double(dot.height) / 2
+            let home = band(dot)
+            var best: (chain: Int, band: Int)?
+            var bestGap = Double.infinity
+            for b in (home - 1)...(home + 1) {
+                guard var open = openByBand[b] else { continue }
+                // Dots come left to right: a run that ended too far left never grows again.
+                open.removeAll { Double(dot.x - (chains[$0].last?.maxX ?? 0)) > maxGap }
+                openByBand[b] = open.isEmpty ? nil : open
+                for i in open {
+                    guard let last = chains[i].last else { continue }
+                    let gap = Double(dot.x - last.maxX)
+                    let lastCY = Double(last.y) + Double(last.height) / 2
+                    guard gap >= 0, abs(cy - lastCY) <= lineTolerance else { continue }
+                    if gap < bestGap { bestGap = gap; best = (i, b) }
+                }
+            }
+            if let best {
+                openByBand[best.band]?.removeAll { $0 == best.chain }
+                chains[best.chain].append(dot)
+                openByBand[home, default: []].append(best.chain)
+            } else {
+                chains.append([dot])
+                openByBand[home, default: []].append(chains.count - 1)
+            }
+        }
+        return chains.filter { $0.count >= minimumRun && isEven($0) }
+    }
+
+    /// Leaders are typeset: the dots are alike and their spacing regular. Scattered specks of a
+    /// textured background are neither.
+    static func isEven(_ run: [PixelRect]) -> Bool {
+        let pitches = zip(run, run.dropFirst()).map { Double($1.x + $1.width / 2 - ($0.x + $0.width / 2)) }.sorted()
+        guard let medianPitch = pitches.isEmpty ? nil : pitches[pitches.count / 2], medianPitch > 0 else { return false }
+        let regular = pitches.filter { abs($0 - medianPitch) <= max(2, 0.35 * medianPitch) }.count
+        let sizes = run.map { $0.width * $0.height }.sorted()
+        let medianSize = Double(sizes[sizes.count / 2])
+        let alike = sizes.filter { Double($0) <= 2.5 * medianSize + 2 && Double($0) >= 0.3 * medianSize }.count
+        return Double(regular) >= 0.75 * Double(pitches.count) && Double(alike) >= 0.8 * Double(run.count)
+    }
+
+    /// Paints a dot's box (grown by a pixel for anti-aliasing) with the brightest paper of the
+    /// ring just outside it, channel by channel.
+    static func paintOver(_ box: PixelRect, in raster: inout Raster, gray: Raster) {
+        let x0 = max(0, box.x - 1), y0 = max(0, box.y - 1)
+        let x1 = min(raster.width - 1, box.maxX), y1 = min(raster.height - 1, box.maxY)
+        guard x0 <= x1, y0 <= y1 else { return }
+        var fill = [UInt8](repeating: 0, count: raster.channels)
+        var brightest = -1
+        let rx0 = max(0, x0 - 1), ry0 = max(0, y0 - 1)
+        let rx1 = min(raster.width - 1, x1 + 1), ry1 = min(raster.height - 1, y1 + 1)
+        for y in ry0...ry1 {
+            for x in rx0...rx1 where x < x0 || x > x1 || y < y0 || y > y1 {
+                let value = Int(gray[x, y])
+                if value > brightest {
+                    brightest = value
+                    for c in 0..<raster.channels { fill[c] = raster[x, y, c] }
+                }
+            }
+        }
+        guard brightest >= 0 else { return }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                for c in 0..<raster.channels { raster[x, y, c] = fill[c] }
+            }
+        }
+    }
+}

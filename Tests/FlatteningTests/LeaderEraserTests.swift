@@ -1,0 +1,76 @@
+import Flattening
+import Imaging
+import Testing
+
+@Suite struct LeaderEraserTests {
+    /// Letter-sized boxes of one text line starting at `x`.
+    func word(x: Int, y: Int, letters: Int, height: Int = 14) -> [PixelRect] {
+        (0..<letters).map { PixelRect(x: x + $0 * 10, y: y, width: 8, height: height) }
+    }
+
+    func dots(x: Int, y: Int, count: Int, pitch: Int = 8, size: Int = 3) -> [PixelRect] {
+        (0..<count).map { PixelRect(x: x + $0 * pitch, y: y, width: size, height: size) }
+    }
+
+    @Test func aRowOfEvenDotsBetweenAWineAndItsPriceIsALeader() {
+        var boxes: [PixelRect] = []
+        for row in 0..<4 {
+            let y = 20 + row * 30
+            boxes += word(x: 10, y: y, letters: 12) + dots(x: 140, y: y + 11, count: 25) + word(x: 345, y: y, letters: 2)
+        }
+        let runs = LeaderEraser.leaderRuns(in: boxes)
+        #expect(runs.count == 4)
+        #expect(runs.allSatisfy { $0.count == 25 })
+    }
+
+    @Test func fullStopsDecimalPointsAndEllipsesAreKept() {
+        var boxes: [PixelRect] = []
+        for row in 0..<4 {
+            let y = 20 + row * 30
+            // "Joh. Jos. Prüm", "12.50", "Cuvée..." on each line.
+            boxes += word(x: 10, y: y, letters: 3) + [PixelRect(x: 42, y: y + 11, width: 3, height: 3)]
+            boxes += word(x: 52, y: y, letters: 3) + [PixelRect(x: 84, y: y + 11, width: 3, height: 3)]
+            boxes += word(x: 120, y: y, letters: 2) + [PixelRect(x: 141, y: y + 11, width: 3, height: 3)] + word(x: 146, y: y, letters: 2)
+            boxes += word(x: 200, y: y, letters: 5) + dots(x: 252, y: y + 11, count: 3)
+        }
+        #expect(LeaderEraser.leaderRuns(in: boxes).isEmpty)
+    }
+
+    @Test func scatteredSpecksAreNotALeader() {
+        var boxes = (0..<6).flatMap { word(x: 10, y: 20 + $0 * 30, letters: 10) }
+        // Specks on one band but at irregular distances and of different sizes (paper texture).
+        let xs = [150, 153, 171, 199, 204, 240, 251, 290]
+        boxes += xs.enumerated().map { PixelRect(x: $1, y: 31, width: 1 + $0 % 4, height: 1 + ($0 * 3) % 5) }
+        #expect(LeaderEraser.leaderRuns(in: boxes).isEmpty)
+    }
+
+    @Test func tooLittleTextMeansNothingIsErased() {
+        #expect(LeaderEraser.leaderRuns(in: dots(x: 0, y: 0, count: 40)).isEmpty)
+    }
+
+    @Test func erasingPaintsDotsWithThePaperAndLeavesLettersAlone() {
+        var page = Raster(width: 420, height: 140, fill: 230)
+        func fill(_ r: PixelRect, _ value: UInt8) {
+            for y in r.y..<r.maxY { for x in r.x..<r.maxX { page[x, y] = value } }
+        }
+        var letters: [PixelRect] = []
+        var leaderDots: [PixelRect] = []
+        for row in 0..<4 {
+            let y = 10 + row * 30
+            letters += word(x: 10, y: y, letters: 12) + word(x: 360, y: y, letters: 3)
+            leaderDots += dots(x: 140, y: y + 11, count: 25)
+        }
+        letters.forEach { fill($0, 20) }
+        leaderDots.forEach { fill($0, 20) }
+
+        let result = LeaderEraser.erase(page)
+        #expect(result.runs == 4)
+        #expect(result.dots == 100)
+        for dot in leaderDots {
+            #expect(result.raster[dot.x + 1, dot.y + 1] == 230, "dot at \(dot.x),\(dot.y) still there")
+        }
+        for letter in letters {
+            #expect(result.raster[letter.x + 4, letter.y + 7] == 20, "letter at \(letter.x),\(letter.y) was touched")
+        }
+    }
+}
