@@ -145,34 +145,7 @@ public struct ImageRectifier: Sendable {
 
         // 3. Orientation: the lines are level; the text may still be upside down or (if columns
         //    out-voted lines) sideways.
-        let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
-        let probe = Self.detectionCopy(of: gray)
-        let level = abs(angle.degrees) < 1
-        var guess = detector.detect(probe, expectUpright: level)
-        var describe = guess.map { "\($0.quarterTurnsClockwise * 90)° by \($0.source) (confidence \(String(format: "%.2f", $0.confidence)))" }
-            ?? "undecided"
-        if guess == nil {
-            // Tesseract's OSD reads nothing when the lines run vertically, so a page whose columns
-            // out-voted its lines is only recognized once turned: ask again a quarter turn on.
-            let turned = probe.rotated(quarterTurnsClockwise: 1)
-            if var second = detector.detect(turned, expectUpright: false) {
-                second.quarterTurnsClockwise = (second.quarterTurnsClockwise + 1) % 4
-                describe += "; after a quarter turn: \(second.quarterTurnsClockwise * 90)° (confidence \(String(format: "%.2f", second.confidence)))"
-                // A detector that could read nothing level but reads the turned copy is itself
-                // evidence that the lines run vertically: accept a weaker call then.
-                let readable = guess == nil && second.confidence >= 0.5
-                if (second.isConfident || readable) && second.confidence > (guess?.confidence ?? 0) {
-                    second.isConfident = true
-                    guess = second
-                }
-            }
-        }
-        if let guess, guess.isConfident {
-            if guess.quarterTurnsClockwise != 0 { gray = gray.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise) }
-            steps["orientation"] = describe + " → turned \(guess.quarterTurnsClockwise * 90)° clockwise"
-        } else {
-            steps["orientation"] = describe + " → not turned (too little confidence)"
-        }
+        gray = orient(gray, level: abs(angle.degrees) < 1, detector: detector, steps: &steps).raster
         clock.lap("orient", into: &steps)
 
         // 4. Dewarp from the text lines.
@@ -220,34 +193,96 @@ public struct ImageRectifier: Sendable {
         }
         clock.lap("scale", into: &steps)
         if options.normalizeBackground || options.binarize {
-            let pix = OwnedPix(gray)
-            if let normalized = Self.normalizeBackground(pix, morphological: options.morphologicalBackground,
-                                                         threshold: options.backgroundThreshold) {
-                if options.binarize, let binary = InkThreshold.binarize(normalized) {
-                    gray = binary.raster()
-                    steps["photometric"] = "background normalized, binarized"
-                } else {
-                    // Normalization maps the paper to 200. Stretch from the ink's level (the 2% darkest
-                    // pixels) to just under the paper's, then darken the mid-tones (power curve):
-                    // Tesseract's global threshold drops faint grey print that sits next to black.
-                    var ink: UInt32 = 0
-                    pixGetRankValue(normalized.pointer, 2, 0.02, &ink)
-                    let lo = Double(min(Int(ink), 120)), hi = 190.0
-                    var out = normalized.raster()
-                    let power = options.toneCurve
-                    let lut: [UInt8] = (0..<256).map { v in
-                        let x = min(1, max(0, (Double(v) - lo) / (hi - lo)))
-                        return UInt8((255 * pow(x, power)).rounded())
-                    }
-                    out.pixels = out.pixels.map { lut[Int($0)] }
-                    gray = out
-                    steps["photometric"] = power == 1 ? "background normalized, stretched" : "background normalized, tone curve ^\(power)"
-                }
-            }
+            gray = photometric(gray, steps: &steps)
             clock.lap("photometric", into: &steps)
         }
         let ppi = blobHeight.map { _ in Int((300 * options.targetBlobHeight / 30).rounded()) }
         return (gray, ppi)
+    }
+
+    /// The steps after geometry for a page the depth path already unwarped, cropped and scaled:
+    /// orientation (a photo taken sideways or upside down) and the photometric steps. The scale and
+    /// resolution found from the 3-D fit are kept. Returns the clockwise quarter turns applied.
+    public func finishFlattened(_ page: FlattenedPage, orientation detector: (any OrientationDetector)? = nil) -> (page: FlattenedPage, quarterTurns: Int) {
+        Leptonica.configure()
+        var out = page
+        var clock = StepClock()
+        // Photometric first: the normalized page is also what the orientation detector reads, so the
+        // full-size page is normalized once. The depth path makes the page upright by where the photo's
+        // top was, so a photo taken sideways or upside down is not level in the detector's sense.
+        if options.normalizeBackground || options.binarize {
+            out.raster = photometric(out.raster, steps: &out.report.steps)
+            clock.lap("photometric", into: &out.report.steps)
+        }
+        let oriented = orient(out.raster, level: false, detector: detector, probe: out.raster, steps: &out.report.steps)
+        out.raster = oriented.raster
+        clock.lap("orient", into: &out.report.steps)
+        return (out, oriented.quarterTurns)
+    }
+
+    /// Turns a page whose lines are level upright (0/90/180/270°) when the detector is confident;
+    /// returns the clockwise quarter turns applied.
+    /// `probe`: the page as the detector should see it, when the caller has a normalized copy already.
+    func orient(_ input: Raster, level: Bool, detector: (any OrientationDetector)?, probe given: Raster? = nil,
+                steps: inout [String: String]) -> (raster: Raster, quarterTurns: Int) {
+        var gray = input
+        let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
+        let probe = given ?? Self.detectionCopy(of: gray)
+        var guess = detector.detect(probe, expectUpright: level)
+        var describe = guess.map { "\($0.quarterTurnsClockwise * 90)° by \($0.source) (confidence \(String(format: "%.2f", $0.confidence)))" }
+            ?? "undecided"
+        if guess == nil {
+            // Tesseract's OSD reads nothing when the lines run vertically, so a page whose columns
+            // out-voted its lines is only recognized once turned: ask again a quarter turn on.
+            let turned = probe.rotated(quarterTurnsClockwise: 1)
+            if var second = detector.detect(turned, expectUpright: false) {
+                second.quarterTurnsClockwise = (second.quarterTurnsClockwise + 1) % 4
+                describe += "; after a quarter turn: \(second.quarterTurnsClockwise * 90)° (confidence \(String(format: "%.2f", second.confidence)))"
+                // A detector that could read nothing level but reads the turned copy is itself
+                // evidence that the lines run vertically: accept a weaker call then.
+                let readable = guess == nil && second.confidence >= 0.5
+                if (second.isConfident || readable) && second.confidence > (guess?.confidence ?? 0) {
+                    second.isConfident = true
+                    guess = second
+                }
+            }
+        }
+        if let guess, guess.isConfident {
+            if guess.quarterTurnsClockwise != 0 { gray = gray.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise) }
+            steps["orientation"] = describe + " → turned \(guess.quarterTurnsClockwise * 90)° clockwise"
+        } else {
+            steps["orientation"] = describe + " → not turned (too little confidence)"
+        }
+        return (gray, guess.flatMap { $0.isConfident ? $0.quarterTurnsClockwise : nil } ?? 0)
+    }
+
+    /// Background normalization (shadows, uneven light) and the tone curve, or binarization.
+    func photometric(_ input: Raster, steps: inout [String: String]) -> Raster {
+        var gray = input
+        let pix = OwnedPix(gray)
+        if let normalized = Self.normalizeBackground(pix, morphological: options.morphologicalBackground,
+                                                     threshold: options.backgroundThreshold) {
+            if options.binarize, let binary = InkThreshold.binarize(normalized) {
+                gray = binary.raster()
+                steps["photometric"] = "background normalized, binarized"
+            } else {
+                // Normalization maps the paper to 200. Stretch from the ink's level (the 2% darkest
+                // pixels) to just under the paper's, then darken the mid-tones (power curve):
+                // Tesseract's global threshold drops faint grey print that sits next to black.
+                var ink: UInt32 = 0
+                pixGetRankValue(normalized.pointer, 2, 0.02, &ink)
+                let lo = Double(min(Int(ink), 120)), hi = 190.0, power = options.toneCurve
+                let lut: [UInt8] = (0..<256).map { v in
+                    let x = min(1, max(0, (Double(v) - lo) / (hi - lo)))
+                    return UInt8((255 * pow(x, power)).rounded())
+                }
+                var out = normalized.raster()
+                out.pixels = out.pixels.map { lut[Int($0)] }
+                gray = out
+                steps["photometric"] = power == 1 ? "background normalized, stretched" : "background normalized, tone curve ^\(power)"
+            }
+        }
+        return gray
     }
 
     static func darkestChannel(_ image: Raster) -> Raster {

@@ -10,7 +10,9 @@ public enum JobDiscovery {
         public var problems: [String]
     }
 
-    static let sidecarSuffixes = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm", ".flat.png"]
+    static let depthSuffixes = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm"]
+    /// Files beside a photo that are not photos themselves: depth maps and synth's flat renders.
+    static let sidecarSuffixes = depthSuffixes + [".flat.png"]
 
     public static func discover(inbox: String) throws(RunError) -> Result {
         var isDirectory: ObjCBool = false
@@ -96,7 +98,7 @@ public enum JobDiscovery {
             suffixes.lazy.map { base + $0 }.first(where: siblings.contains).map { "\(directory)/\($0)" }
         }
         return ImageTask(job: job, path: "\(directory)/\(file)",
-                         depthPath: sidecar(sidecarSuffixes),
+                         depthPath: sidecar(depthSuffixes),
                          cameraPath: sidecar([".camera.json"]),
                          truthPath: sidecar([".gt.json", ".gt.txt"]))
     }

@@ -67,12 +67,19 @@ public final class Pipeline {
         record.format = loaded.format.rawValue
         var input = FlattenInput(image: loaded)
         if let depthPath = task.depthPath {
-            do { input.depth = try DepthMap.load(path: depthPath) } catch { input.sidecarProblems.append(error.description) }
+            do {
+                let depth = try DepthMap.load(path: depthPath)
+                if let problem = depth.alignmentProblem(photoWidth: loaded.raster.width, photoHeight: loaded.raster.height) {
+                    input.depthProblem = "\((depthPath as NSString).lastPathComponent): \(problem)"
+                } else {
+                    input.depth = depth
+                }
+            } catch { input.depthProblem = error.description }
         }
         if let cameraPath = task.cameraPath {
             do { input.camera = try CameraIntrinsics.load(path: cameraPath) } catch { input.sidecarProblems.append(error.description) }
         }
-        record.warnings = loaded.warnings + input.sidecarProblems
+        record.warnings = loaded.warnings + input.sidecarProblems + [input.depthProblem].compactMap { $0 }
         timings.load = Clock.milliseconds(since: mark)
 
         mark = Clock.now

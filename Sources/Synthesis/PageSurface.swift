@@ -6,7 +6,10 @@ import Foundation
 public struct PageSurface: Sendable {
     public var widthMM: Double
     public var heightMM: Double
-    public var bend: Bend?
+    /// Setting it after `init` (as the scene sampler does) must rebuild the tabulated profile too.
+    public var bend: Bend? {
+        didSet { profile = bend.map { BendProfile($0, length: $0.alongLength ? heightMM : widthMM) } }
+    }
     public var folds: [Fold]
     public var wrinkles: Wrinkles?
 

@@ -7,5 +7,6 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure speed and accuracy against yardsticks (prints tables for BENCHMARKS.md).",
         subcommands: [BenchEvalCommand.self, BenchMatchingCommand.self, BenchRoundTripCommand.self,
-                      BenchInv3DCommand.self, BenchSROIETextCommand.self, BenchSROIECommand.self, BenchEntriesCommand.self])
+                      BenchInv3DCommand.self, BenchSROIETextCommand.self, BenchSROIECommand.self, BenchEntriesCommand.self,
+                      BenchFlatteningCommand.self])
 }

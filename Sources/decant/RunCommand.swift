@@ -14,7 +14,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Read every job (folder of images) in an inbox and write reports.",
         discussion: """
         Every folder of INBOX that holds images is a job; images directly in INBOX form one job. \
-        Sidecars by file name: NAME.depth.png (16-bit millimetres), NAME.camera.json (intrinsics), \
+        Sidecars by file name: NAME.depth.png (16-bit millimetres) or NAME.depth.tiff / NAME.depth.pfm (32-bit float \
+        metres), NAME.camera.json (intrinsics), \
         NAME.gt.json or NAME.gt.txt (ground truth). Reports go to OUT/JOB/.
         """)
 

@@ -11,4 +11,27 @@ import Testing
         #expect(page.report.steps["ms.total"] == nil || page.report.steps.keys.contains { $0.hasPrefix("ms.") })
         #expect(page.report.steps.keys.contains("ms.blobs"), "every step records its time")
     }
+
+    @Test func usableDepthIsUnwarpedThenEvenedOut() throws {
+        let scene = SyntheticScene()
+        let outcome = Flattener().flattenWithDetails(scene.input)
+        let unwarp = try #require(outcome.depth, "the depth path was used")
+        #expect(outcome.page.report.method == .plane)
+        #expect(outcome.page.report.pageSizeMM == unwarp.page.report.pageSizeMM)
+        // The resolution comes from the 3-D fit, not from the rectifier's text-size guess.
+        #expect(outcome.page.ppi == unwarp.page.ppi)
+        #expect(outcome.page.report.steps["photometric"] != nil)
+        #expect(outcome.page.report.steps["orientation"] != nil)
+        let turned = outcome.quarterTurns % 2 == 1
+        #expect(outcome.page.raster.width == (turned ? unwarp.page.raster.height : unwarp.page.raster.width))
+    }
+
+    @Test func unusableDepthKeepsWhatItMeasured() {
+        var scene = SyntheticScene()
+        scene.holes = 0.9
+        let outcome = Flattener().flattenWithDetails(scene.input)
+        #expect(outcome.depth == nil)
+        #expect(outcome.page.report.method == .fallback)
+        #expect(outcome.page.report.steps["depth.depth"]?.contains("valid") == true)
+    }
 }

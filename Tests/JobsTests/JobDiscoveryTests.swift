@@ -34,6 +34,18 @@ import Testing
         #expect(result.jobs.first { $0.name == "group/cafe" }?.images.first?.job == "group/cafe")
     }
 
+    @Test func aFlatRenderIsNeverTakenForTheDepthMap() throws {
+        touch("job/menu.jpg")
+        touch("job/menu.flat.png")
+        touch("job/list.jpg")
+        touch("job/list.flat.png")
+        touch("job/list.depth.pfm")
+        let job = try #require(try JobDiscovery.discover(inbox: root).jobs.first)
+        #expect(job.images.map(\.fileName).sorted() == ["list.jpg", "menu.jpg"])
+        #expect(job.images.first { $0.fileName == "menu.jpg" }?.depthPath == nil)
+        #expect(job.images.first { $0.fileName == "list.jpg" }?.depthPath?.hasSuffix("list.depth.pfm") == true)
+    }
+
     @Test func symlinkLoopsAreReportedNotFollowedForever() throws {
         touch("job/x.jpg")
         try FileManager.default.createSymbolicLink(atPath: "\(root)/job/loop", withDestinationPath: "\(root)/job")

@@ -26,6 +26,14 @@ import Testing
         #expect(end.z < -1)
     }
 
+    /// The scene sampler sets the bend after creating the surface: the curl must still happen.
+    @Test func bendSetAfterCreationBendsThePage() {
+        var surface = PageSurface(widthMM: 210, heightMM: 297)
+        surface.bend = PageSurface.Bend(alongLength: false, segments: [(0, -1 / 120.0)])
+        let middle = surface.point(u: 105, v: 100), edge = surface.point(u: 0, v: 100)
+        #expect(middle.z - edge.z > 30, "sagitta \(middle.z - edge.z) mm for a 120 mm radius over 210 mm")
+    }
+
     @Test func foldTurnsTheOuterPartAboutTheCrease() {
         let surface = PageSurface(widthMM: 200, heightMM: 300, folds: [.init(u: 100, v: 150, du: 0, dv: 1, degrees: 30)])
         // Points on the crease and on the centre's side stay put.

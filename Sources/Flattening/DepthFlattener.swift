@@ -1,0 +1,368 @@
+import Foundation
+import Imaging
+
+/// Flattens a photographed page with its depth map: depth → 3-D points → the page's surface
+/// (plane, or a bend unrolled isometrically, plus wrinkles) → the sheet's outline found in the
+/// unrolled photo → one resampling of the photo into the flat page at the scale Tesseract reads best.
+/// When the depth cannot carry that (too few points, the page not covered, a fit too poor), it says
+/// why and the caller falls back to image-only rectification.
+public struct DepthFlattener: Sendable {
+    public struct Options: Sendable, Equatable {
+        /// Fewer valid depth pixels than this share: unusable.
+        public var minimumValidShare = 0.25
+        /// A page region smaller than this share of the depth map: the page is not covered.
+        public var minimumRegionShare = 0.08
+        /// Share of the found page that the depth region must cover.
+        public var minimumPageCoverage = 0.6
+        /// Residual (RMS, mm) above which the fitted surface is not trusted.
+        public var maximumResidual = 6.0
+        /// x-height Tesseract reads best at (pixels).
+        public var targetXHeight = 24.0
+        /// No more enlargement than this over the photo's own resolution on the page.
+        public var maximumUpscale = 3.0
+        public var maximumOutputPixels = 40_000_000
+        /// Long side of the unrolled overview the outline is found on (pixels).
+        public var overviewLongSide = 640
+        /// Output pixels between exact map evaluations.
+        public var meshSpacing = 16
+        /// Most depth points a surface fit looks at (an even subsample of the page's region); 10 000
+        /// found the corners as well as 40 000 on the bench set, in three quarters of the time.
+        public var fitPoints = 10_000
+        var surface = SurfaceFit.Options()
+        var finder = PageFinder.Options()
+
+        public init() {}
+    }
+
+    /// A flattened page with the map that made it (for measuring where known points went).
+    public struct Flattening: Sendable {
+        public var page: FlattenedPage
+        let unwarper: Unwarper
+        let model: SurfaceModel
+
+        /// Where a photo pixel landed in the flattened page (pixels), or nil if nowhere near.
+        public func flattenedPosition(ofPhoto point: (x: Double, y: Double)) -> (x: Double, y: Double)? {
+            unwarper.outputPosition(ofPhoto: point)
+        }
+    }
+
+    /// Why the depth could not be used, for pages.json; `steps` holds what was measured before.
+    public struct Unusable: Error, Sendable {
+        public var reason: String
+        public var steps: [String: String]
+        public var assumptions: [String]
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) { self.options = options }
+
+    public func flatten(_ input: FlattenInput) -> Result<Flattening, Unusable> {
+        var steps: [String: String] = [:]
+        var clock = LapClock()
+        let raster = input.image.raster
+        let camera = CameraModel.resolve(camera: input.camera, exif: input.image.exif, width: raster.width, height: raster.height)
+        steps["camera"] = camera.source
+        func unusable(_ reason: String) -> Result<Flattening, Unusable> {
+            .failure(Unusable(reason: reason, steps: steps, assumptions: camera.assumptions))
+        }
+        guard let depth = input.depth else { return unusable("no depth map") }
+        if let problem = depth.alignmentProblem(photoWidth: raster.width, photoHeight: raster.height) { return unusable(problem) }
+
+        // 1. Points: back-projected, outliers dropped, the page's surface grown from the middle.
+        var cloud = PointCloud(depth: depth, photoCamera: camera.intrinsics)
+        let total = cloud.width * cloud.height
+        cloud.dropOutliers()
+        let validShare = Double(cloud.validCount) / Double(max(1, total))
+        steps["depth"] = String(format: "%dx%d (grid %dx%d), %.0f%% valid", depth.width, depth.height, cloud.width, cloud.height, validShare * 100)
+        guard validShare >= options.minimumValidShare else {
+            return unusable(String(format: "too few valid depth points (%.0f%% of the map; need %.0f%%)", validShare * 100, options.minimumValidShare * 100))
+        }
+        let region = cloud.segment()
+        let regionIndices = region.indices.filter { region[$0] }
+        let regionShare = Double(regionIndices.count) / Double(total)
+        steps["region"] = String(format: "%.0f%% of the depth map", regionShare * 100)
+        guard regionShare >= options.minimumRegionShare else {
+            return unusable(String(format: "the page is not covered by the depth map (largest smooth surface: %.0f%% of it)", regionShare * 100))
+        }
+        clock.lap("points", into: &steps)
+
+        // 2. Surface: plane or bend (+ wrinkles), on at most ~40k points; 3. the sheet's outline in
+        // the unrolled photo. A page lying on a table is not separated from the table by depth, so the
+        // first fit may be the table's: it still finds the sheet's outline, and the surface is then
+        // fitted again to the points inside that outline alone.
+        let gray = raster.grayscale()
+        clock.lap("gray", into: &steps)
+        var zs = regionIndices.map { cloud.points[$0].z }
+        zs.sort()
+        let medianZ = zs[zs.count / 2]
+        let centreCell = Self.nearest(to: (Double(cloud.width) / 2, Double(cloud.height) / 2), among: regionIndices, width: cloud.width)
+        var selection = regionIndices
+        var located: Located?
+        for pass in 0..<2 {
+            let stride = max(1, selection.count / options.fitPoints)
+            let points = Swift.stride(from: 0, to: selection.count, by: stride).map { cloud.points[selection[$0]] }
+            guard let fit = SurfaceFit(options: options.surface).fit(points) else {
+                if located != nil { break }
+                return unusable("no surface could be fitted to the depth")
+            }
+            // The second look covers the first outline (carried onto the new surface) and a margin only:
+            // sharper, and free of the table unrolled through a bend that is the page's, not the table's.
+            var domain: (minX: Double, maxX: Double, minY: Double, maxY: Double)?
+            var carried: [(x: Double, y: Double)]?
+            var hint: Double?
+            if let previous = located {
+                let corners = previous.corners.map { fit.model.flat(previous.fit.model.point(x: $0.x, y: $0.y)) }
+                let xs = corners.map(\.x), ys = corners.map(\.y)
+                if let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() {
+                    let margin = 0.12 * max(maxX - minX, maxY - minY)
+                    domain = (minX - margin, maxX + margin, minY - margin, maxY + margin)
+                }
+                carried = corners
+                hint = Self.angle(of: corners)
+            }
+            guard var found = locate(fit: fit, cloud: cloud, region: regionIndices, centreCell: centreCell, medianZ: medianZ,
+                                     camera: camera, gray: gray, domain: domain, hint: hint, steps: &steps) else {
+                if located != nil { break }
+                return unusable("the page's outline was not found in the unrolled photo")
+            }
+            // A closer look that sees the edges worse than the first keeps the first outline.
+            if let previous = located, let carried, found.score < 0.8 * previous.score {
+                found.corners = carried
+                found.score = previous.score
+                steps["outline"] = (steps["outline"] ?? "") + "; first outline kept"
+            }
+            located = found
+            clock.lap(pass == 0 ? "fit+outline" : "refit+outline", into: &steps)
+            // Points inside the outline (shrunk by 3% against its own border's uncertainty).
+            let quad = FlatQuad(corners: found.corners)
+            let inside = regionIndices.filter { quad.contains(found.fit.model.flat(cloud.points[$0]), margin: 0.03) }
+            guard inside.count >= 200, Double(inside.count) < 0.9 * Double(selection.count) else { break }
+            steps["refit"] = String(format: "surface refitted to the %.0f%% of the depth region inside the page", 100 * Double(inside.count) / Double(regionIndices.count))
+            selection = inside
+        }
+        guard let located else { return unusable("no surface could be fitted to the depth") }
+        let fit = located.fit, model = fit.model, overview = located.overview, regionMask = located.regionMask
+        steps["fit"] = String(format: "plane residual %.2f mm (%.0f%% inliers); model residual %.2f mm", fit.planeResidual,
+                              fit.inlierShare * 100, fit.residual)
+        if model.section != nil {
+            steps["bend"] = String(format: "%.1f mm deep, rulings at %.1f° in the plane, slope %.3f", fit.bendDepth,
+                                   atan2(model.cosPhi, -model.sinPhi) * 180 / .pi, model.beta)
+        }
+        if let rms = fit.heightFieldRMS { steps["heightField"] = String(format: "wrinkles %.2f mm RMS", rms) }
+        guard fit.residual <= options.maximumResidual else {
+            return unusable(String(format: "the surface fit leaves %.1f mm RMS (limit %.1f mm)", fit.residual, options.maximumResidual))
+        }
+        var corners = EdgeRefiner(model: model, camera: camera, gray: gray).refine(located.corners, steps: &steps)
+        clock.lap("refine", into: &steps)
+
+        // Coverage: the found page must be mostly where the depth is.
+        let coverage = overview.coverage(of: corners, mask: regionMask,
+                                         cell: Int((max(widthOf(corners), 1) / 12 / overview.mmPerPixel).rounded(.up)))
+        steps["coverage"] = String(format: "depth covers %.0f%% of the page", coverage * 100)
+        guard coverage >= options.minimumPageCoverage else {
+            return unusable(String(format: "the depth map covers only %.0f%% of the page found in the photo", coverage * 100))
+        }
+
+        // 4. Upright and portrait: the page's long side vertical, its top toward the photo's top.
+        corners = Self.upright(corners, model: model, camera: camera)
+        let widthMM = (Self.distance(corners[0], corners[1]) + Self.distance(corners[3], corners[2])) / 2
+        let heightMM = (Self.distance(corners[0], corners[3]) + Self.distance(corners[1], corners[2])) / 2
+        guard widthMM > 10, heightMM > 10 else { return unusable("the page found is too small") }
+
+        // 5. Scale from the print's measured x-height; one resampling into the output.
+        let quad = FlatQuad(corners: corners)
+        let native = Self.photoDensity(quad: quad, model: model, camera: camera)
+        var pixelsPerMM = native
+        if let xHeight = Self.measureXHeight(quad: quad, model: model, camera: camera, gray: gray, density: native) {
+            pixelsPerMM = options.targetXHeight / xHeight
+            steps["scale"] = String(format: "x-height %.2f mm (%.1f px in the photo) → %.1f px/mm", xHeight, xHeight * native, pixelsPerMM)
+        } else {
+            steps["scale"] = String(format: "no x-height measured; photo's own %.1f px/mm", native)
+        }
+        pixelsPerMM = min(pixelsPerMM, options.maximumUpscale * native)
+        let limit = (Double(options.maximumOutputPixels) / (widthMM * heightMM)).squareRoot()
+        pixelsPerMM = max(1, min(pixelsPerMM, limit))
+        let outW = max(16, Int((widthMM * pixelsPerMM).rounded())), outH = max(16, Int((heightMM * pixelsPerMM).rounded()))
+        clock.lap("scale", into: &steps)
+        let unwarper = Unwarper(width: outW, height: outH, spacing: options.meshSpacing) { i, j in
+            let f = quad.point(u: (i + 0.5) / Double(outW), v: (j + 0.5) / Double(outH))
+            return camera.project(model.point(x: f.x, y: f.y))
+        }
+        clock.lap("mesh", into: &steps)
+        let flat = unwarper.resample(gray)
+        clock.lap("resample", into: &steps)
+
+        let method: FlattenMethod = model.isPlanar ? .plane : .surface
+        let report = FlattenReport(method: method, residualMM: (fit.residual * 100).rounded() / 100,
+                                   pageSizeMM: [(widthMM * 10).rounded() / 10, (heightMM * 10).rounded() / 10],
+                                   assumptions: camera.assumptions, steps: steps)
+        let ppi = Int((pixelsPerMM * 25.4).rounded())
+        return .success(Flattening(page: FlattenedPage(raster: flat, ppi: ppi, report: report), unwarper: unwarper, model: model))
+    }
+
+    struct Located {
+        var fit: SurfaceFit.Result
+        var overview: Overview
+        var regionMask: [Bool]
+        /// Flat millimetres, in the overview's turned frame order (top-left first).
+        var corners: [(x: Double, y: Double)]
+        /// The outline's mean edge coverage.
+        var score: Double
+    }
+
+    /// Angle of a quad's top side, folded into −45°…45° (the page finder's convention).
+    static func angle(of c: [(x: Double, y: Double)]) -> Double {
+        let a = atan2(c[1].y - c[0].y, c[1].x - c[0].x)
+        return remainder(a, .pi / 2)
+    }
+
+    /// The overview of the surface and the sheet's outline in it.
+    private func locate(fit: SurfaceFit.Result, cloud: PointCloud, region: [Int], centreCell: Int, medianZ: Double, camera: CameraModel,
+                        gray: Raster, domain: (minX: Double, maxX: Double, minY: Double, maxY: Double)?, hint: Double?,
+                        steps: inout [String: String]) -> Located? {
+        let model = fit.model
+        var xs: [Double] = [], ys: [Double] = []
+        xs.reserveCapacity(region.count); ys.reserveCapacity(region.count)
+        for k in region { let f = model.flat(cloud.points[k]); xs.append(f.x); ys.append(f.y) }
+        guard let extent = domain ?? Overview.extent(xs: xs, ys: ys),
+              let overview = Overview(model: model, camera: camera, gray: gray, extent: extent, longSide: options.overviewLongSide) else {
+            return nil
+        }
+        let cellPixels = medianZ / cloud.camera.fx / overview.mmPerPixel
+        let regionMask = overview.mask(of: xs, ys, radius: cellPixels)
+        let centreFlat = model.flat(cloud.points[centreCell])
+        let centre = ((centreFlat.x - overview.x0) / overview.mmPerPixel, (centreFlat.y - overview.y0) / overview.mmPerPixel)
+        guard let found = PageFinder(options: options.finder).find(view: overview.view, valid: overview.valid, region: regionMask,
+                                                                    regionTolerance: 1.5 * cellPixels + 1, centre: centre,
+                                                                    hint: hint) else { return nil }
+        steps["outline"] = String(format: "sides from %@; page at %.1f° in the unrolled view",
+                                  found.sources.joined(separator: ", "), found.angle * 180 / .pi)
+        if let dir = ProcessInfo.processInfo.environment["DECANT_DEBUG_DIR"] {
+            var v = overview.view
+            for k in v.pixels.indices where regionMask[k] { v.pixels[k] = v.pixels[k] / 2 + 128 }
+            let c = found.corners
+            for e in 0..<4 {
+                let a = c[e], b = c[(e + 1) % 4]
+                for t in Swift.stride(from: 0.0, through: 1.0, by: 0.001) {
+                    let x = Int(a.x + (b.x - a.x) * t), y = Int(a.y + (b.y - a.y) * t)
+                    if x >= 0, y >= 0, x < v.width, y < v.height { v.pixels[y * v.width + x] = 0 }
+                }
+            }
+            try? PNGFile.write(v, to: "\(dir)/overview-\(Int(centreFlat.x * 1000) % 100000)-\(model.isPlanar).png")
+        }
+        return Located(fit: fit, overview: overview, regionMask: regionMask,
+                       corners: found.corners.map { overview.flat(x: $0.x, y: $0.y) }, score: found.score)
+    }
+
+    /// The cell of `cells` nearest a grid position.
+    static func nearest(to p: (Double, Double), among cells: [Int], width: Int) -> Int {
+        var best = (d: Double.infinity, k: cells.first ?? 0)
+        for k in cells {
+            let dx = Double(k % width) - p.0, dy = Double(k / width) - p.1
+            let d = dx * dx + dy * dy
+            if d < best.d { best = (d, k) }
+        }
+        return best.k
+    }
+
+    /// The shorter side of a quad, millimetres.
+    private func widthOf(_ c: [(x: Double, y: Double)]) -> Double {
+        min(Self.distance(c[0], c[1]), Self.distance(c[1], c[2]))
+    }
+
+    static func distance(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+
+    /// Reorders the corners (top-left first, clockwise) so the long side runs down the page and the
+    /// page's top is the side nearest the photo's top: an upright photo of a portrait page comes out
+    /// upright; a page photographed sideways needs the orientation detector's quarter turns.
+    static func upright(_ corners: [(x: Double, y: Double)], model: SurfaceModel, camera: CameraModel) -> [(x: Double, y: Double)] {
+        func photo(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
+            camera.project(model.point(x: p.x, y: p.y)) ?? (0, 0)
+        }
+        let inPhoto = corners.map(photo)
+        var best: (turn: Int, score: Double) = (0, -Double.infinity)
+        for turn in 0..<4 {
+            let c = (0..<4).map { corners[($0 + turn) % 4] }
+            let width = distance(c[0], c[1]), height = distance(c[0], c[3])
+            let portrait = height >= width * 0.97
+            let p = (0..<4).map { inPhoto[($0 + turn) % 4] }
+            // Upward in the photo: from the bottom side's middle to the top side's middle.
+            let up = ((p[0].x + p[1].x - p[2].x - p[3].x) / 2, (p[0].y + p[1].y - p[2].y - p[3].y) / 2)
+            let length = (up.0 * up.0 + up.1 * up.1).squareRoot()
+            let score = (portrait ? 10 : 0) + (length > 0 ? -up.1 / length : 0)
+            if score > best.score { best = (turn, score) }
+        }
+        return (0..<4).map { corners[($0 + best.turn) % 4] }
+    }
+
+    /// Photo pixels per millimetre of page, on average over the page.
+    static func photoDensity(quad: FlatQuad, model: SurfaceModel, camera: CameraModel) -> Double {
+        var sum = 0.0, count = 0.0
+        for v in stride(from: 0.1, through: 0.9, by: 0.2) {
+            for u in stride(from: 0.1, through: 0.9, by: 0.2) {
+                let a = quad.point(u: u, v: v), b = quad.point(u: u + 0.01, v: v), c = quad.point(u: u, v: v + 0.01)
+                guard let pa = camera.project(model.point(x: a.x, y: a.y)), let pb = camera.project(model.point(x: b.x, y: b.y)),
+                      let pc = camera.project(model.point(x: c.x, y: c.y)) else { continue }
+                let mmU = distance(a, b), mmV = distance(a, c)
+                guard mmU > 0, mmV > 0 else { continue }
+                sum += (distance(pa, pb) / mmU + distance(pa, pc) / mmV) / 2
+                count += 1
+            }
+        }
+        return count > 0 ? sum / count : 4
+    }
+
+    /// x-height in millimetres, measured on five patches across the page's middle, unrolled at the
+    /// photo's own resolution (no detail invented, none thrown away); the text lines of all patches
+    /// are pooled.
+    static func measureXHeight(quad: FlatQuad, model: SurfaceModel, camera: CameraModel, gray: Raster, density: Double) -> Double? {
+        let widthMM = distance(quad.corners[0], quad.corners[1]), heightMM = distance(quad.corners[0], quad.corners[3])
+        let patchMM = min(widthMM * 0.3, 60.0), patchHeightMM = min(heightMM * 0.25, 50.0)
+        let w = max(32, Int(patchMM * density)), h = max(32, Int(patchHeightMM * density))
+        var lines: [TextSize.Line] = []
+        for (cu, cv) in [(0.3, 0.35), (0.7, 0.35), (0.3, 0.65), (0.7, 0.65), (0.5, 0.5)] {
+            let u0 = cu - patchMM / widthMM / 2, v0 = cv - patchHeightMM / heightMM / 2
+            let patch = Unwarper(width: w, height: h, spacing: 16) { i, j in
+                let f = quad.point(u: u0 + (i + 0.5) / Double(w) * patchMM / widthMM, v: v0 + (j + 0.5) / Double(h) * patchHeightMM / heightMM)
+                return camera.project(model.point(x: f.x, y: f.y))
+            }.resample(gray)
+            lines += TextSize.lines(in: patch)
+        }
+        if ProcessInfo.processInfo.environment["DECANT_DEBUG_XHEIGHT"] != nil {
+            print("XH", density, lines.map { "\($0.core),\($0.full)" }.joined(separator: " "))
+        }
+        return TextSize.xHeight(of: lines).map { $0 / density }
+    }
+}
+
+/// Wall-clock milliseconds per step, written to the report as `ms.STEP`.
+struct LapClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    mutating func lap(_ name: String, into steps: inout [String: String]) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        steps["ms.\(name)"] = String(format: "%.0f", Double(now - last) / 1e6)
+        last = now
+    }
+}
+
+extension DepthFlattener.Options {
+    /// Sets one option by name (`--set depth.name=value` in `decant bench flattening`), for tuning runs.
+    public mutating func set(_ name: String, _ value: String) throws(RectifierOptionError) {
+        guard let v = Double(value) else { throw RectifierOptionError("depth.\(name)=\(value): expected a number") }
+        switch name {
+        case "minimumValidShare": minimumValidShare = v
+        case "minimumRegionShare": minimumRegionShare = v
+        case "minimumPageCoverage": minimumPageCoverage = v
+        case "maximumResidual": maximumResidual = v
+        case "targetXHeight": targetXHeight = v
+        case "maximumUpscale": maximumUpscale = v
+        case "overviewLongSide": overviewLongSide = Int(v)
+        case "meshSpacing": meshSpacing = Int(v)
+        case "fitPoints": fitPoints = max(200, Int(v))
+        default: throw RectifierOptionError("unknown depth option '\(name)'")
+        }
+    }
+}

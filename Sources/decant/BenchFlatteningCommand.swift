@@ -1,0 +1,333 @@
+import ArgumentParser
+import Entries
+import Evaluation
+import Flattening
+import Foundation
+import Imaging
+import Jobs
+import Recognition
+
+/// `decant bench flattening`: depth-based flattening against the synthetic corpus's ground truth,
+/// per page shape — Tesseract's CER on the flattened page, on the flat render (the upper bound,
+/// `NAME.flat.png` from `decant synth --with-flat`) and on the photo as taken; where the page's true
+/// corners land in the flattened image, as a share of the page's size; and the flattening's time
+/// against the OCR's, in CPU time of the worker's own thread (other work on the machine does not count).
+struct BenchFlatteningCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flattening",
+        abstract: "Depth flattening per page shape: CER vs flat render and photo, corner error, time vs OCR.",
+        discussion: """
+        Every image with NAME.gt.json and a depth sidecar under the FOLDERs is measured (flat photos \
+        without depth are skipped). CER is dinglehopper's (Evaluation.TextMetrics) after dropping leader \
+        and rule tokens and folding diacritics on both sides (docs/corpus.md, "Comparing text"). \
+        Corner error: the true page corners (page.corners) mapped into the flattened image, their \
+        distance from the image's corners as a share of the page's width (x) or height (y), the larger; \
+        the best of the four quarter-turn correspondences, with "upright" saying how often that was \
+        the identity. Times are CPU time of the worker's thread: "flatten" is the whole Flattener the \
+        pipeline runs (depth geometry, background normalization, orientation by OSD), "unwarp" the depth \
+        geometry alone (points → fit → outline → resampling); the ratios to OCR are of the row's totals. \
+        Run the release build with OMP_THREAD_LIMIT=1.
+        """)
+
+    @Argument(help: "Folders of synthetic photos (searched recursively), or single photos.")
+    var folders: [String] = ["Corpus/winelists/perspective", "Corpus/winelists/curled", "Corpus/receipts/perspective",
+                             "Corpus/receipts/curled"]
+
+    @Flag(name: .long, help: "Geometry and timing only: no OCR.")
+    var noOCR = false
+
+    @Option(name: .long, help: "Write each flattened page as PNG into this folder.")
+    var save: String?
+
+    @Option(name: .long, help: "Measure at most this many images (spread over the set).")
+    var limit: Int?
+
+    @Option(name: .long, help: "Parallel workers (each with its own Tesseract).")
+    var jobs = 1
+
+    @Option(name: .long, help: "Resolution of the flat renders, pixels per inch.")
+    var flatDPI = 300
+
+    @Flag(name: .long, help: "Print one line per image (to stderr).")
+    var verbose = false
+
+    @Option(name: .long, help: "Write the per-image figures as JSON to this file.")
+    var json: String?
+
+    @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning the steps after the unwarp.")
+    var settings: [String] = []
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        var items = Self.discover(folders)
+        guard !items.isEmpty else { throw ValidationError("no images with NAME.gt.json and a depth sidecar under \(folders.joined(separator: ", "))") }
+        if let limit, limit < items.count {
+            let step = Double(items.count) / Double(limit)
+            items = (0..<limit).map { items[Int(Double($0) * step)] }
+        }
+        let results = Results()
+        let work = items
+        let ocr = !noOCR, save = save, flatDPI = flatDPI, verbose = verbose
+        var depthOptions = DepthFlattener.Options()
+        for pair in settings where pair.hasPrefix("depth.") {
+            let parts = pair.dropFirst("depth.".count).split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--set \(pair): expected depth.name=value") }
+            do { try depthOptions.set(parts[0], parts[1]) } catch { throw ValidationError(error.description) }
+        }
+        let flattener = Flattener(rectifier: ImageRectifier(options: try BenchTable.parseSettings(settings.filter { !$0.hasPrefix("depth.") })),
+                                  depth: DepthFlattener(options: depthOptions))
+        if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
+        let next = Results.Counter()
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            let engine = try? TesseractEngine()
+            let orientation = engine.flatMap { engine in (try? TesseractOSD()).map { OSDOrientation(osd: $0, reader: engine) } }
+            while let index = next.take(below: work.count) {
+                let sample = Self.measure(work[index], engine: ocr ? engine : nil, flattener: flattener, orientation: orientation, save: save,
+                                          flatDPI: flatDPI)
+                if verbose {
+                    let steps = (sample.steps ?? [:]).sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)" }
+                    FileHandle.standardError.write(Data(([sample.line] + steps).joined(separator: "\n").utf8 + [10]))
+                }
+                results.add(sample)
+            }
+        }
+        let samples = results.all.sorted { $0.name < $1.name }
+        print(Self.table(samples, ocr: ocr))
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(samples).write(to: URL(fileURLWithPath: json))
+        }
+    }
+
+    struct Item: Sendable {
+        var image: String
+        var depth: String
+        var camera: String?
+        var truth: String
+        var flat: String?
+    }
+
+    /// Figures for one image.
+    struct Sample: Codable, Sendable {
+        var name: String
+        var shape: String
+        var kind: String
+        var method: String
+        var reason: String?
+        var residualMM: Double?
+        var cornerError: Double?
+        var upright: Bool?
+        /// CPU time of the whole flattening (geometry, orientation, photometric steps).
+        var flattenMS: Double
+        /// Wall-clock time of the orientation and photometric steps alone (from the report).
+        var orientMS: Double?
+        /// CPU time of the depth geometry alone (points, fit, outline, resampling) and of the steps after it.
+        var unwarpMS: Double?
+        var finishMS: Double?
+        var ocrMS: Double?
+        var characters: Int?
+        var errorsFlattened: Int?
+        var errorsPhoto: Int?
+        var errorsRender: Int?
+        var steps: [String: String]?
+
+        var line: String {
+            func pct(_ e: Int?) -> String { e.map { String(format: "%.1f%%", 100 * Double($0) / Double(max(1, characters ?? 1))) } ?? "-" }
+            return String(format: "%@ %@ %@ corner %@ upright %@ flatten %.0f ms ocr %@ | CER flat %@ render %@ photo %@ %@",
+                          name, shape, method, cornerError.map { String(format: "%.2f%%", $0 * 100) } ?? "-",
+                          upright.map { $0 ? "yes" : "no" } ?? "-", flattenMS, ocrMS.map { String(format: "%.0f ms", $0) } ?? "-",
+                          pct(errorsFlattened), pct(errorsRender), pct(errorsPhoto), reason ?? "")
+        }
+    }
+
+    static func discover(_ folders: [String]) -> [Item] {
+        var items: [Item] = []
+        for argument in folders {
+            // A single photo (or its truth file) stands for itself.
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
+            let folder = isDirectory.boolValue ? argument : (argument as NSString).deletingLastPathComponent
+            let only = isDirectory.boolValue ? nil : (argument as NSString).lastPathComponent.split(separator: ".").first.map(String.init)
+            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+            var files: [String] = []
+            while let next = walker.nextObject() as? String { files.append(next) }
+            let present = Set(files)
+            for file in files.sorted() where file.hasSuffix(".gt.json") && (only == nil || file == "\(only!).gt.json") {
+                let base = String(file.dropLast(".gt.json".count))
+                guard let image = ["jpg", "jpeg", "png", "tif", "tiff"].lazy.map({ "\(base).\($0)" }).first(where: present.contains),
+                      let depth = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm"].lazy.map({ base + $0 }).first(where: present.contains)
+                else { continue }
+                items.append(Item(image: "\(folder)/\(image)", depth: "\(folder)/\(depth)",
+                                  camera: present.contains(base + ".camera.json") ? "\(folder)/\(base).camera.json" : nil,
+                                  truth: "\(folder)/\(file)", flat: present.contains(base + ".flat.png") ? "\(folder)/\(base).flat.png" : nil))
+            }
+        }
+        return items
+    }
+
+    static func measure(_ item: Item, engine: TesseractEngine?, flattener: Flattener, orientation: (any OrientationDetector)?, save: String?,
+                        flatDPI: Int) -> Sample {
+        let name = (item.image as NSString).lastPathComponent
+        var sample = Sample(name: name, shape: "?", kind: "?", method: "error", flattenMS: 0)
+        guard let truth = try? GroundTruth.load(path: item.truth), let image = try? ImageLoader.load(path: item.image) else {
+            sample.reason = "could not load the image or its ground truth"
+            return sample
+        }
+        sample.shape = truth.page?.shape ?? "?"
+        sample.kind = truth.kind.rawValue
+        var input = FlattenInput(image: image)
+        do { input.depth = try DepthMap.load(path: item.depth) } catch { input.depthProblem = error.description }
+        if let camera = item.camera { input.camera = try? CameraIntrinsics.load(path: camera) }
+
+        // The pipeline's own path: Flattener with the worker's OSD for the quarter turns.
+        let start = ThreadClock.now
+        let outcome = flattener.flattenWithDetails(input, orientation: orientation)
+        sample.flattenMS = ThreadClock.milliseconds(since: start)
+        let flattened = outcome.page
+        let report = flattened.report
+        sample.unwarpMS = outcome.unwarpCPUMS
+        sample.finishMS = outcome.finishCPUMS
+        sample.method = report.method.rawValue
+        sample.reason = report.reason
+        sample.residualMM = report.residualMM
+        sample.steps = report.steps
+        sample.orientMS = ["ms.orient", "ms.photometric"].compactMap { report.steps[$0].flatMap(Double.init) }.reduce(0, +)
+        if let flattening = outcome.depth, let corners = truth.page?.corners, corners.count == 4 {
+            let (error, turn) = cornerError(corners.map { ($0[0], $0[1]) }, flattening: flattening)
+            sample.cornerError = error
+            sample.upright = error.map { _ in (turn - outcome.quarterTurns + 4) % 4 == 0 }
+        }
+        if let save { try? PNGFile.write(flattened.raster, to: "\(save)/\((name as NSString).deletingPathExtension).png") }
+        guard let engine else { return sample }
+
+        let segmentation: PageSegmentation = truth.kind == .receipt ? .singleColumn : .auto
+        let reference = comparable(truth.lines.joined(separator: "\n"))
+        func errors(_ raster: Raster, ppi: Int?) -> (errors: Int, characters: Int, ms: Double)? {
+            let start = ThreadClock.now
+            guard let page = try? engine.recognize(raster, ppi: ppi, segmentation: segmentation) else { return nil }
+            let ms = ThreadClock.milliseconds(since: start)
+            let text = LineAssembler.assemble(page.lines).map(\.text).joined(separator: "\n")
+            let metrics = TextMetrics.compare(truth: reference, recognized: comparable(text))
+            return (metrics.characterErrors, metrics.nCharacters, ms)
+        }
+        if let read = errors(flattened.raster, ppi: flattened.ppi) {
+            sample.errorsFlattened = read.errors; sample.characters = read.characters; sample.ocrMS = read.ms
+        }
+        sample.errorsPhoto = errors(image.raster, ppi: nil)?.errors
+        if let flat = item.flat, let render = try? ImageLoader.load(path: flat) {
+            sample.errorsRender = errors(render.raster, ppi: flatDPI)?.errors
+        }
+        return sample
+    }
+
+    /// Largest corner error as a share of the page's size (x over width, y over height), for the
+    /// best of the four cyclic correspondences, and that correspondence's quarter turns.
+    static func cornerError(_ truth: [(Double, Double)], flattening: DepthFlattener.Flattening) -> (Double?, Int) {
+        let w = Double(flattening.page.raster.width), h = Double(flattening.page.raster.height)
+        let ideal = [(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)]
+        let landed = truth.map { flattening.flattenedPosition(ofPhoto: (x: $0.0, y: $0.1)) }
+        guard landed.allSatisfy({ $0 != nil }) else { return (nil, 0) }
+        var best = (error: Double.infinity, turn: 0)
+        for turn in 0..<4 {
+            var worst = 0.0
+            for k in 0..<4 {
+                guard let p = landed[(k + turn) % 4] else { continue }
+                worst = max(worst, abs(p.x - ideal[k].0) / w, abs(p.y - ideal[k].1) / h)
+            }
+            if worst < best.error { best = (worst, turn) }
+        }
+        return (best.error, best.turn)
+    }
+
+    /// docs/corpus.md "Comparing text": leader and rule tokens dropped, diacritics folded.
+    static func comparable(_ text: String) -> String {
+        let rule: Set<Character> = [".", "·", "…", "-", "=", "*", "_"]
+        let folded = text.folding(options: .diacriticInsensitive, locale: Locale(identifier: "en_US_POSIX"))
+        return folded.split(separator: "\n").compactMap { line -> String? in
+            let kept = line.split(separator: " ").filter { !$0.allSatisfy(rule.contains) }
+            return kept.isEmpty ? nil : kept.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
+    static func table(_ samples: [Sample], ocr: Bool) -> String {
+        let groups = ["perspective", "curl", "wrinkle", "fold"].filter { s in samples.contains { $0.shape == s } }
+            + Set(samples.map(\.shape)).subtracting(["perspective", "curl", "wrinkle", "fold"]).sorted()
+        var header = ["shape", "images", "depth used", "corner err mean", "corner err max", "≤ 1%", "upright"]
+        if ocr { header += ["CER flattened", "CER flat render", "CER photo", "flattened / render", "lower than photo"] }
+        header += ["flatten ms (median)", "unwarp ms (median)", ocr ? "OCR ms (median)" : nil, ocr ? "flatten / OCR" : nil,
+                   ocr ? "unwarp / OCR" : nil].compactMap { $0 }
+        var table = TextTable(header: header)
+        func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
+        func pct(_ v: Double) -> String { String(format: "%.1f%%", v * 100) }
+        for group in groups + ["all"] {
+            let set = group == "all" ? samples : samples.filter { $0.shape == group }
+            let used = set.filter { $0.method == "plane" || $0.method == "surface" }
+            let corners = set.compactMap(\.cornerError)
+            var row = [group, "\(set.count)", "\(used.count) (\(set.filter { $0.method == "plane" }.count) plane)",
+                       corners.isEmpty ? "-" : pct(corners.reduce(0, +) / Double(corners.count)), corners.max().map(pct) ?? "-",
+                       "\(corners.filter { $0 <= 0.01 }.count)/\(set.count)", "\(set.filter { $0.upright == true }.count)/\(used.count)"]
+            if ocr {
+                let chars = set.compactMap(\.characters).reduce(0, +)
+                func cer(_ key: KeyPath<Sample, Int?>) -> Double? {
+                    let withBoth = set.filter { $0[keyPath: key] != nil && $0.characters != nil }
+                    let n = withBoth.compactMap(\.characters).reduce(0, +)
+                    return n > 0 ? Double(withBoth.compactMap { $0[keyPath: key] }.reduce(0, +)) / Double(n) : nil
+                }
+                let flattened = cer(\.errorsFlattened), render = cer(\.errorsRender), photo = cer(\.errorsPhoto)
+                row += [flattened.map(pct) ?? "-", render.map(pct) ?? "-", photo.map(pct) ?? "-",
+                        (flattened != nil && render.map { $0 > 0 } == true) ? String(format: "%.2f×", flattened! / render!) : "-",
+                        (flattened != nil && photo.map { $0 > 0 } == true) ? pct(1 - flattened! / photo!) : "-"]
+                _ = chars
+            }
+            let flattenMS = median(set.map(\.flattenMS)), ocrMS = median(set.compactMap(\.ocrMS))
+            row.append(String(format: "%.0f", flattenMS))
+            let unwarps = set.compactMap(\.unwarpMS)
+            row.append(unwarps.isEmpty ? "-" : String(format: "%.0f", median(unwarps)))
+            if ocr {
+                row.append(String(format: "%.0f", ocrMS))
+                // Ratio of the totals over the set: the share of the OCR's time the flattening adds.
+                let timed = set.filter { $0.ocrMS != nil }
+                let ocrTotal = timed.compactMap(\.ocrMS).reduce(0, +)
+                row.append(ocrTotal > 0 ? pct(timed.map(\.flattenMS).reduce(0, +) / ocrTotal) : "-")
+                let unwarpTimed = timed.filter { $0.unwarpMS != nil }
+                let unwarpOCR = unwarpTimed.compactMap(\.ocrMS).reduce(0, +)
+                row.append(unwarpOCR > 0 ? pct(unwarpTimed.compactMap(\.unwarpMS).reduce(0, +) / unwarpOCR) : "-")
+            }
+            table.rows.append(row)
+        }
+        return table.text
+    }
+
+    /// Collects samples from the workers.
+    final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var samples: [Sample] = []
+        func add(_ sample: Sample) { lock.lock(); samples.append(sample); lock.unlock() }
+        var all: [Sample] { lock.lock(); defer { lock.unlock() }; return samples }
+
+        final class Counter: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = 0
+            func take(below limit: Int) -> Int? {
+                lock.lock(); defer { lock.unlock() }
+                guard value < limit else { return nil }
+                value += 1
+                return value - 1
+            }
+        }
+    }
+}
+
+/// CPU time of the calling thread: what one image's work cost, whatever else the machine runs.
+enum ThreadClock {
+    static var now: Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+    }
+    static func milliseconds(since start: Double) -> Double { now - start }
+}
