@@ -117,7 +117,7 @@ def fuzz(args):
 
 def strip_timing(value):
     if isinstance(value, dict):
-        return {k: strip_timing(v) for k, v in value.items() if k not in TIMING_KEYS and not k.startswith("ms.")}
+        return {k: strip_timing(v) for k, v in value.items() if k not in TIMING_KEYS and not k.startswith(("ms.", "cpuMS."))}
     if isinstance(value, list):
         return [strip_timing(v) for v in value]
     return value
@@ -143,8 +143,42 @@ def compare(reference, candidate):
     a, b = report_files(reference), report_files(candidate)
     differences = [f"only in uninterrupted run: {k}" for k in sorted(set(a) - set(b))]
     differences += [f"only in resumed run: {k}" for k in sorted(set(b) - set(a))]
-    differences += [f"differs: {k}" for k in sorted(set(a) & set(b)) if a[k] != b[k]]
+    for k in sorted(set(a) & set(b)):
+        if a[k] != b[k]:
+            differences.append(f"differs: {k}" + first_difference(a[k], b[k]))
     return differences
+
+
+def first_difference(x, y):
+    """Where two report files first differ: a JSON path, or nothing for other files."""
+    try:
+        x, y = json.loads(x), json.loads(y)
+    except ValueError:
+        return ""
+
+    def walk(u, v, path):
+        if type(u) != type(v):
+            return path
+        if isinstance(u, dict):
+            for k in sorted(set(u) | set(v)):
+                if k not in u or k not in v:
+                    return f"{path}/{k}"
+                found = walk(u[k], v[k], f"{path}/{k}")
+                if found:
+                    return found
+            return None
+        if isinstance(u, list):
+            if len(u) != len(v):
+                return f"{path} (length {len(u)} vs {len(v)})"
+            for i, (p, q) in enumerate(zip(u, v)):
+                found = walk(p, q, f"{path}/{i}")
+                if found:
+                    return found
+            return None
+        return None if u == v else f"{path}: {str(u)[:60]!r} vs {str(v)[:60]!r}"
+
+    found = walk(x, y, "")
+    return f" at {found}" if found else ""
 
 
 def kill9(args):

@@ -59,7 +59,7 @@ public struct DepthFlattener: Sendable {
 
     public func flatten(_ input: FlattenInput) -> Result<Flattening, Unusable> {
         var steps: [String: String] = [:]
-        var clock = LapClock()
+        var clock = StepClock()
         let raster = input.image.raster
         let camera = CameraModel.resolve(camera: input.camera, exif: input.image.exif, width: raster.width, height: raster.height)
         steps["camera"] = camera.source
@@ -335,16 +335,6 @@ public struct DepthFlattener: Sendable {
             print("XH", density, lines.map { "\($0.core),\($0.full)" }.joined(separator: " "))
         }
         return TextSize.xHeight(of: lines).map { $0 / density }
-    }
-}
-
-/// Wall-clock milliseconds per step, written to the report as `ms.STEP`.
-struct LapClock {
-    private var last = DispatchTime.now().uptimeNanoseconds
-    mutating func lap(_ name: String, into steps: inout [String: String]) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        steps["ms.\(name)"] = String(format: "%.0f", Double(now - last) / 1e6)
-        last = now
     }
 }
 
