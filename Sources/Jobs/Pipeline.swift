@@ -14,6 +14,8 @@ public final class Pipeline {
     let matcher: Matcher
     let settings: RunSettings
     let flattener: Flattener
+    /// The same with the receipt tone curve, for pages expected to be receipts.
+    let receiptFlattener: Flattener
     /// The worker's orientation detector, created once with the pipeline; nil (leptonica's
     /// up/down test is used instead) when osd.traineddata is not installed.
     let orientation: OSDOrientation?
@@ -29,6 +31,9 @@ public final class Pipeline {
         self.matcher = matcher
         self.settings = settings
         flattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier))
+        var receiptOptions = settings.rectifier
+        receiptOptions.toneCurve = receiptOptions.receiptToneCurve
+        receiptFlattener = Flattener(rectifier: ImageRectifier(options: receiptOptions))
         do {
             orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
             orientationProblem = nil
@@ -83,10 +88,12 @@ public final class Pipeline {
         timings.load = Clock.milliseconds(since: mark)
 
         mark = Clock.now
+        let expectsReceipt = settings.kind == .receipt || (settings.kind == .auto
+            && KindClassifier.guessBeforeOCR(width: loaded.raster.width, height: loaded.raster.height, jobName: task.job) == .receipt)
         var flat = settings.degradation.disableFlattening
             ? FlattenedPage(raster: loaded.raster, ppi: loaded.declaredPPI,
                             report: FlattenReport(method: .none, reason: "flattening disabled (degraded run)"))
-            : flattener.flatten(input, orientation: orientation)
+            : (expectsReceipt ? receiptFlattener : flattener).flatten(input, orientation: orientation)
         if let orientationProblem { flat.report.assumptions.append(orientationProblem) }
         if settings.degradation.downscale > 1 {
             flat.raster = flat.raster.scaled(by: 1 / settings.degradation.downscale)
