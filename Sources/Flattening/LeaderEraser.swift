@@ -36,8 +36,8 @@ public enum LeaderEraser {
                 dots += 1
             }
         }
-        let erased = Set(runs.joined().map { [$0.x, $0.y, $0.width, $0.height] })
-        let kept = boxes.filter { !erased.contains([$0.x, $0.y, $0.width, $0.height]) }
+        let erased = Set(runs.joined())
+        let kept = boxes.filter { !erased.contains($0) }
         return Result(raster: out, runs: runs.count, dots: dots, components: kept)
     }
 

@@ -1,3 +1,4 @@
+import Imaging
 /// Plane estimation: principal components of the points, made robust by RANSAC (a stray hand, the
 /// table at the page's edge, flying pixels) and refined by PCA on the consensus.
 enum PlaneFit {
@@ -25,7 +26,7 @@ enum PlaneFit {
     static func robust(_ points: [Vec3], threshold: Double, iterations: Int = 300, seed: UInt64 = 0x5EED)
         -> (plane: Plane, inliers: [Int])? {
         guard points.count >= 3 else { return nil }
-        var rng = FitRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let sample: [Int] = points.count <= 3000
             ? Array(points.indices)
             : (0..<3000).map { _ in rng.index(points.count) }
@@ -63,17 +64,3 @@ enum PlaneFit {
     }
 }
 
-/// Deterministic random numbers for the fits (SplitMix64): the same photo always flattens the same way.
-struct FitRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func index(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

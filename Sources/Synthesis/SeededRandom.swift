@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// The generator's only source of randomness. Every draw goes through these methods (never the
 /// standard library's `random(in:)`, `shuffled()` or `SystemRandomNumberGenerator`), because the

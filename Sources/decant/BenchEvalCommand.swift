@@ -82,7 +82,7 @@ struct FakeCorpus {
     init(root: String, images: Int, seed: UInt64) throws {
         inbox = "\(root)/inbox"
         reports = "\(root)/reports"
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let perJob = 20
         for jobIndex in 0..<((images + perJob - 1) / perJob) {
             let job = "venue-\(jobIndex + 1)"
@@ -104,7 +104,7 @@ struct FakeCorpus {
 
     static let shapes = ["flat", "perspective", "curl", "fold", "wrinkle"]
 
-    static func wineList(job: String, image: String, rng: inout SeededGenerator) -> (GroundTruth, PageResult) {
+    static func wineList(job: String, image: String, rng: inout SplitMix64) -> (GroundTruth, PageResult) {
         var lines: [String] = [], entries: [GroundTruth.Entry] = []
         for section in ["SPARKLING", "WHITE WINES", "RED WINES", "SWEET WINES"] {
             lines.append(section)
@@ -139,7 +139,7 @@ struct FakeCorpus {
         return (truth, page(job: job, image: image, kind: .winelist, text: ocrLines, entries: records))
     }
 
-    static func receipt(job: String, image: String, rng: inout SeededGenerator) -> (GroundTruth, PageResult) {
+    static func receipt(job: String, image: String, rng: inout SplitMix64) -> (GroundTruth, PageResult) {
         var lines = ["LE BISTROT DU VIN", "12 RUE DES VIGNES, 75011 PARIS", "25/12/2024 20:13"]
         var items: [GroundTruth.ReceiptTruth.Item] = []
         for _ in 0..<Int.random(in: 4...15, using: &rng) {
@@ -177,7 +177,7 @@ struct FakeCorpus {
     }
 
     /// About 3 % of characters wrong: OCR's usual confusions, drops and doubled spaces.
-    static func noisy(_ line: String, rng: inout SeededGenerator) -> String {
+    static func noisy(_ line: String, rng: inout SplitMix64) -> String {
         let confusions: [Character: Character] = ["l": "1", "O": "0", "e": "c", "m": "n", "é": "e", "â": "a", "S": "5", "i": "l"]
         var out = ""
         for c in line {
@@ -191,15 +191,3 @@ struct FakeCorpus {
     }
 }
 
-/// SplitMix64: the same corpus for the same seed on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

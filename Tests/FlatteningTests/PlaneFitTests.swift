@@ -1,3 +1,4 @@
+import Imaging
 import Foundation
 import Testing
 @testable import Flattening
@@ -6,7 +7,7 @@ import Testing
     /// Points on a tilted plane at about 40 cm, with millimetre noise, optionally mixed with outliers
     /// anywhere in the box in front of the camera.
     static func cloud(normal: Vec3, count: Int, noise: Double, outlierShare: Double, seed: UInt64) -> [Vec3] {
-        var rng = FitRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let plane = Plane(origin: Vec3(10, -20, 420), normal: normal)
         func gaussian() -> Double {
             let u = max(1e-12, rng.unit()), v = rng.unit()

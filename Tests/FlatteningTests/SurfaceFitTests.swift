@@ -1,3 +1,4 @@
+import Imaging
 import Foundation
 import Testing
 @testable import Flattening
@@ -8,7 +9,7 @@ import Testing
     /// from sheet coordinates (s across, r along) to 3-D.
     static func cylinder(radius: Double, arc: Double, length: Double, noise: Double, seed: UInt64)
         -> (points: [Vec3], place: (Double, Double) -> Vec3) {
-        var rng = FitRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let tilt = 20 * Double.pi / 180, spin = 25 * Double.pi / 180
         func place(_ s: Double, _ r: Double) -> Vec3 {
             // In the sheet frame: across x, along y, bulging toward the camera (negative z).

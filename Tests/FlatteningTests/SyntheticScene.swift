@@ -95,7 +95,7 @@ struct SyntheticScene {
 
     func depth() -> DepthMap {
         let c = camera.scaled(toWidth: depthWidth, height: depthHeight)
-        var rng = FitRandom(seed: 99)
+        var rng = SplitMix64(seed: 99)
         var mm = [Float](repeating: 0, count: depthWidth * depthHeight)
         for y in 0..<depthHeight {
             for x in 0..<depthWidth {
