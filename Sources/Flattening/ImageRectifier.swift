@@ -57,6 +57,12 @@ public struct ImageRectifier: Sendable {
         /// Largest enlargement: tiny blobs are as often broken print as small print.
         public var maxUpscale = 3.0
         public var dewarpLimits = DewarpLimits()
+        /// Leave the 0/180° decision on level pages (and on depth-unwarped pages, made upright by
+        /// the photo's top) to the reader: nearly all of them are upright, and a first reading that
+        /// comes out well says so for free, where asking the detector first cost a quarter of the
+        /// time per SROIE scan. The caller must then check the reading (the pipeline does:
+        /// `UprightCheck`). Off by default so that `rectify` alone always returns an upright page.
+        public var deferLevelOrientation = false
 
         public init() {}
     }
@@ -149,8 +155,13 @@ public struct ImageRectifier: Sendable {
 
         // 3. Orientation: the lines are level; the text may still be upside down or (if columns
         //    out-voted lines) sideways.
-        gray = orient(gray, level: abs(angle.degrees) < 1, detector: detector, steps: &steps).raster
-        clock.lap("orient", into: &steps)
+        let level = abs(angle.degrees) < 1
+        if level && options.deferLevelOrientation {
+            steps["orientation"] = Self.deferredOrientation
+        } else {
+            gray = orient(gray, level: level, detector: detector, steps: &steps).raster
+            clock.lap("orient", into: &steps)
+        }
 
         // 4. Dewarp from the text lines.
         if options.dewarp {
@@ -218,10 +229,28 @@ public struct ImageRectifier: Sendable {
             out.raster = photometric(out.raster, steps: &out.report.steps)
             clock.lap("photometric", into: &out.report.steps)
         }
+        if options.deferLevelOrientation {
+            out.report.steps["orientation"] = Self.deferredOrientation
+            return (out, 0)
+        }
         let oriented = orient(out.raster, level: false, detector: detector, probe: out.raster, steps: &out.report.steps)
         out.raster = oriented.raster
         clock.lap("orient", into: &out.report.steps)
         return (out, oriented.quarterTurns)
+    }
+
+    /// The orientation step's record when the decision is left to the reader; the reader replaces it.
+    public static let deferredOrientation = "deferred to the first reading"
+
+    /// The orientation step for a page whose first reading came out weak (`deferLevelOrientation`):
+    /// the detector decides as it would have before the reading. `level`: the rectifier found the
+    /// lines level (a turn needs stronger evidence); false for depth-unwarped pages.
+    /// Returns the page, the clockwise quarter turns applied and the step's record.
+    public func orientAfterReading(_ page: Raster, level: Bool, detector: (any OrientationDetector)?) -> (raster: Raster, quarterTurns: Int, step: String) {
+        Leptonica.configure()
+        var steps: [String: String] = [:]
+        let oriented = orient(page, level: level, detector: detector, probe: page, steps: &steps)
+        return (oriented.raster, oriented.quarterTurns, steps["orientation"] ?? "undecided")
     }
 
     /// Turns a page whose lines are level upright (0/90/180/270°) when the detector is confident;
@@ -427,6 +456,7 @@ extension ImageRectifier.Options {
         case "maxDiffEdgeCurvature": dewarpLimits.maxDiffEdgeCurvature = Int32(try number())
         case "maxEdgeSlope": dewarpLimits.maxEdgeSlope = Int32(try number())
         case "useBoth": dewarpLimits.useBoth = try bool()
+        case "deferLevelOrientation": deferLevelOrientation = try bool()
         default: throw RectifierOptionError("unknown rectifier option '\(name)'")
         }
     }

@@ -117,27 +117,33 @@ public final class Pipeline {
             }
         }
         record.flatten = flat.report
-        record.flattenedWidth = flat.raster.width
-        record.flattenedHeight = flat.raster.height
-        record.ppi = flat.ppi
-        if let folder = settings.saveFlattened {
-            let name = "\(task.job.replacingOccurrences(of: "/", with: "_"))__\((task.fileName as NSString).deletingPathExtension).png"
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try PNGFile.write(flat.raster, to: "\(folder)/\(name)")
-            } catch {
-                record.warnings.append("could not save flattened page: \(error)")
-            }
-        }
         timings.flatten = Clock.milliseconds(since: mark)
-        if let output = settings.pagePreviews {
-            // Written now, so no page picture waits in memory for the job's report.
-            mark = Clock.now
-            defer { timings.preview = Clock.milliseconds(since: mark) }
-            do { record.preview = try PagePreview.write(flat.raster, image: task.fileName, jobDirectory: "\(output)/\(task.job)") } catch {
-                record.warnings.append(error.description)
+
+        // The flattened page as OCR reads it (after any turn the first reading called for).
+        func keepPictures() {
+            record.flattenedWidth = flat.raster.width
+            record.flattenedHeight = flat.raster.height
+            record.ppi = flat.ppi
+            if let folder = settings.saveFlattened {
+                let name = "\(task.job.replacingOccurrences(of: "/", with: "_"))__\((task.fileName as NSString).deletingPathExtension).png"
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try PNGFile.write(flat.raster, to: "\(folder)/\(name)")
+                } catch {
+                    record.warnings.append("could not save flattened page: \(error)")
+                }
+            }
+            if let output = settings.pagePreviews {
+                // Written now, so no page picture waits in memory for the job's report.
+                let previewMark = Clock.now
+                defer { timings.preview = Clock.milliseconds(since: previewMark) }
+                do { record.preview = try PagePreview.write(flat.raster, image: task.fileName, jobDirectory: "\(output)/\(task.job)") } catch {
+                    record.warnings.append(error.description)
+                }
             }
         }
+        // Time inside the OCR stage spent on other stages' work (orientation, pictures).
+        var ocrExcluded = 0.0
 
         mark = Clock.now
         var segmentation = settings.segmentation(for: prior)
@@ -162,8 +168,31 @@ public final class Pipeline {
         do { page = try recognize(segmentation) } catch {
             record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
             timings.ocr = Clock.milliseconds(since: mark)
+            keepPictures()
             return finish(nil, [])
         }
+        // A level page's orientation was left to this reading: most read well, and only those that
+        // did not are shown to the detector, turned and read again.
+        let rectifier = (expectsReceipt ? receiptFlattener : flattener).rectifier
+        if let decision = ReadFirstOrientation.settle(&flat, firstReading: page, rectifier: rectifier, detector: orientation) {
+            record.flatten?.steps["orientation"] = flat.report.steps["orientation"]
+            record.flatten?.steps["ms.orient"] = flat.report.steps["ms.orient"]
+            if decision.quarterTurns != 0 {
+                if inkComponents != nil { inkComponents = LeaderEraser.erase(flat.raster).components }
+                do { page = try recognize(segmentation) } catch {
+                    record.error = PageError(stage: "ocr", kind: error.kind.rawValue, message: "\(task.fileName): \(error.message)")
+                    timings.ocr = Clock.milliseconds(since: mark)
+                    keepPictures()
+                    return finish(nil, [])
+                }
+            }
+            // The detector's time counts as flattening, as it did when it ran before the reading.
+            if let ms = decision.detectorMS {
+                timings.flatten += ms
+                ocrExcluded += ms
+            }
+        }
+        keepPictures()
         let kind = settings.kind == .auto ? KindClassifier.classify(page, prior: prior) : prior
         record.kind = kind
         // Taken for a wine list by its shape, read as a receipt by its words: read it again the way
@@ -179,7 +208,7 @@ public final class Pipeline {
             let added = MissedText.recover(&page, raster: flat.raster, components: inkComponents, ppi: flat.ppi, engine: engine)
             if added > 0 { record.flatten?.steps["recovered"] = "\(added) words read again outside Tesseract's layout" }
         }
-        timings.ocr = Clock.milliseconds(since: mark)
+        timings.ocr = Clock.milliseconds(since: mark) - ocrExcluded - (timings.preview ?? 0)
         record.meanConfidence = page.meanConfidence.map { ($0 * 10).rounded() / 10 }
 
         mark = Clock.now

@@ -41,7 +41,13 @@ public struct RunSettings: Sendable, Equatable {
     /// of every flattened page into OUT/JOB/pages/ for it. nil: no previews (`--no-html`).
     public var pagePreviews: String?
     /// Image-only rectifier settings (`--rectifier-option name=value`, for tuning runs).
-    public var rectifier = ImageRectifier.Options()
+    /// The pipeline checks each first reading (`UprightCheck`), so level pages leave their
+    /// orientation to it.
+    public var rectifier: ImageRectifier.Options = {
+        var options = ImageRectifier.Options()
+        options.deferLevelOrientation = true
+        return options
+    }()
 
     public init(kind: KindOption = .auto, ocr: OCRConfiguration = OCRConfiguration(), segmentation: PageSegmentation? = nil,
                 limits: ImageLimits = .default, runYear: Int = FieldParser.currentYear, saveFlattened: String? = nil,

@@ -77,8 +77,10 @@ struct BenchFlatteningCommand: ParsableCommand {
             guard parts.count == 2 else { throw ValidationError("--set \(pair): expected depth.name=value") }
             do { try depthOptions.set(parts[0], parts[1]) } catch { throw ValidationError(error.description) }
         }
-        let flattener = Flattener(rectifier: ImageRectifier(options: try BenchTable.parseSettings(settings.filter { !$0.hasPrefix("depth.") })),
-                                  depth: DepthFlattener(options: depthOptions))
+        var rectifierOptions = try BenchTable.parseSettings(settings.filter { !$0.hasPrefix("depth.") })
+        // Without OCR there is no first reading to leave the orientation to.
+        if !ocr { rectifierOptions.deferLevelOrientation = false }
+        let flattener = Flattener(rectifier: ImageRectifier(options: rectifierOptions), depth: DepthFlattener(options: depthOptions))
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         let next = Results.Counter()
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
@@ -187,39 +189,55 @@ struct BenchFlatteningCommand: ParsableCommand {
         let start = ThreadClock.now
         let outcome = flattener.flattenWithDetails(input, orientation: orientation)
         sample.flattenMS = ThreadClock.milliseconds(since: start)
-        let flattened = outcome.page
-        let report = flattened.report
+        var flattened = outcome.page
         sample.unwarpMS = outcome.unwarpCPUMS
         sample.finishMS = outcome.finishCPUMS
-        sample.method = report.method.rawValue
-        sample.reason = report.reason
-        sample.residualMM = report.residualMM
-        sample.steps = report.steps
-        sample.orientMS = ["ms.orient", "ms.photometric"].compactMap { report.steps[$0].flatMap(Double.init) }.reduce(0, +)
-        if let flattening = outcome.depth, let corners = truth.page?.corners, corners.count == 4 {
-            let (error, turn) = cornerError(corners.map { ($0[0], $0[1]) }, flattening: flattening)
-            sample.cornerError = error
-            sample.upright = error.map { _ in (turn - outcome.quarterTurns + 4) % 4 == 0 }
-        }
-        if let save { try? PNGFile.write(flattened.raster, to: "\(save)/\((name as NSString).deletingPathExtension).png") }
-        guard let engine else { return sample }
+        sample.method = flattened.report.method.rawValue
+        sample.reason = flattened.report.reason
+        sample.residualMM = flattened.report.residualMM
 
         let segmentation: PageSegmentation = truth.kind == .receipt ? .singleColumn : .auto
         let reference = comparable(truth.lines.joined(separator: "\n"))
-        func errors(_ raster: Raster, ppi: Int?) -> (errors: Int, characters: Int, ms: Double)? {
+        func read(_ raster: Raster, ppi: Int?) -> (page: RecognizedPage, ms: Double)? {
             let start = ThreadClock.now
-            guard let page = try? engine.recognize(raster, ppi: ppi, segmentation: segmentation) else { return nil }
-            let ms = ThreadClock.milliseconds(since: start)
+            guard let page = try? engine?.recognize(raster, ppi: ppi, segmentation: segmentation) else { return nil }
+            return (page, ThreadClock.milliseconds(since: start))
+        }
+        func errors(_ page: RecognizedPage) -> (errors: Int, characters: Int) {
             let text = LineAssembler.assemble(page.lines).map(\.text).joined(separator: "\n")
             let metrics = TextMetrics.compare(truth: reference, recognized: comparable(text))
-            return (metrics.characterErrors, metrics.nCharacters, ms)
+            return (metrics.characterErrors, metrics.nCharacters)
         }
-        if let read = errors(flattened.raster, ppi: flattened.ppi) {
-            sample.errorsFlattened = read.errors; sample.characters = read.characters; sample.ocrMS = read.ms
+        // As in the pipeline: the first reading settles a deferred orientation, and the detector's
+        // time (when it is asked) is flattening time.
+        var reading = read(flattened.raster, ppi: flattened.ppi)
+        var quarterTurns = outcome.quarterTurns
+        if let first = reading {
+            let start = ThreadClock.now
+            if let decision = ReadFirstOrientation.settle(&flattened, firstReading: first.page, rectifier: flattener.rectifier,
+                                                          detector: orientation) {
+                sample.flattenMS += ThreadClock.milliseconds(since: start)
+                quarterTurns = (quarterTurns + decision.quarterTurns) % 4
+                if decision.quarterTurns != 0 { reading = read(flattened.raster, ppi: flattened.ppi) }
+            }
         }
-        sample.errorsPhoto = errors(image.raster, ppi: nil)?.errors
+        sample.steps = flattened.report.steps
+        sample.orientMS = ["ms.orient", "ms.photometric"].compactMap { flattened.report.steps[$0].flatMap(Double.init) }.reduce(0, +)
+        if let flattening = outcome.depth, let corners = truth.page?.corners, corners.count == 4 {
+            let (error, turn) = cornerError(corners.map { ($0[0], $0[1]) }, flattening: flattening)
+            sample.cornerError = error
+            sample.upright = error.map { _ in (turn - quarterTurns + 4) % 4 == 0 }
+        }
+        if let save { try? PNGFile.write(flattened.raster, to: "\(save)/\((name as NSString).deletingPathExtension).png") }
+        guard engine != nil else { return sample }
+
+        if let reading {
+            let counted = errors(reading.page)
+            sample.errorsFlattened = counted.errors; sample.characters = counted.characters; sample.ocrMS = reading.ms
+        }
+        sample.errorsPhoto = read(image.raster, ppi: nil).map { errors($0.page).errors }
         if let flat = item.flat, let render = try? ImageLoader.load(path: flat) {
-            sample.errorsRender = errors(render.raster, ppi: flatDPI)?.errors
+            sample.errorsRender = read(render.raster, ppi: flatDPI).map { errors($0.page).errors }
         }
         return sample
     }

@@ -32,13 +32,17 @@ final class BenchReader {
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
         do {
             let loaded = try ImageLoader.load(path: path)
-            let flat = flattener.flatten(FlattenInput(image: loaded), orientation: orientation)
+            var flat = flattener.flatten(FlattenInput(image: loaded), orientation: orientation)
+            let prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: "")
+            var page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: prior))
+            let decision = ReadFirstOrientation.settle(&flat, firstReading: page, rectifier: flattener.rectifier, detector: orientation)
+            if let decision, decision.quarterTurns != 0 {
+                page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: prior))
+            }
             if let folder {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try? PNGFile.write(flat.raster, to: "\(folder)/\(name).png")
             }
-            let prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: "")
-            let page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: prior))
             let text = page.lines.map(\.text).joined(separator: "\n")
             return Reading(text: text, milliseconds: elapsed(), report: flat.report)
         } catch {
@@ -138,7 +142,8 @@ enum BenchTable {
     }
 
     static func parseSettings(_ pairs: [String]) throws -> ImageRectifier.Options {
-        var options = ImageRectifier.Options()
+        // The pipeline's own settings (orientation left to the first reading, and so on).
+        var options = RunSettings().rectifier
         for pair in pairs {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw BenchError("--set \(pair): expected name=value") }

@@ -53,3 +53,59 @@ import Testing
         #expect(upsideDown.quarterTurnsClockwise == 2, "\(upsideDown)")
     }
 }
+
+/// The pipeline's path: level pages leave their orientation to the first reading, and only a
+/// weak reading asks the detector.
+@Suite struct ReadFirstOrientationTests {
+    @Test(.enabled(if: OSDOrientationTests.osdInstalled, "needs osd.traineddata (apt-get install tesseract-ocr-osd)"),
+          arguments: [0, 2])
+    func aLevelPageIsTurnedOnlyWhenItsFirstReadingIsWeak(quarterTurns: Int) throws {
+        let engine = try TesseractEngine()
+        let detector = OSDOrientation(osd: try TesseractOSD(), reader: engine)
+        let (page, text) = OSDOrientationTests.page()
+        let rectifier = ImageRectifier(options: RunSettings().rectifier)
+        var flat = rectifier.rectify(page.rotated(quarterTurnsClockwise: quarterTurns), orientation: detector)
+        #expect(flat.report.steps["orientation"] == ImageRectifier.deferredOrientation)
+        var read = try engine.recognize(flat.raster, ppi: flat.ppi)
+        let decision = try #require(ReadFirstOrientation.settle(&flat, firstReading: read, rectifier: rectifier, detector: detector))
+        if quarterTurns == 0 {
+            #expect(decision.detectorMS == nil, "an upright page that reads well needs no detector: \(flat.report.steps)")
+        } else {
+            #expect(decision.quarterTurns == 2, "\(flat.report.steps)")
+            read = try engine.recognize(flat.raster, ppi: flat.ppi)
+        }
+        let f1 = WordBag.f1(truth: text, recognized: read.lines.map(\.text).joined(separator: "\n"))
+        #expect(f1 > 0.8, "turned \(quarterTurns * 90)°: word-bag F1 \(f1); steps \(flat.report.steps)")
+    }
+}
+
+@Suite struct UprightCheckTests {
+    static func page(_ words: [(String, Double)]) -> RecognizedPage {
+        let recognized = words.enumerated().map { i, w in
+            RecognizedWord(text: w.0, box: PixelRect(x: 10 * i, y: 0, width: 8, height: 10), confidence: w.1)
+        }
+        return RecognizedPage(width: 1000, height: 100, lines: [
+            RecognizedLine(text: words.map(\.0).joined(separator: " "), box: PixelRect(x: 0, y: 0, width: 1000, height: 10),
+                           confidence: 80, words: recognized, block: 0, paragraph: 0)])
+    }
+
+    @Test func manyConfidentWordsVouchForAnUprightPage() {
+        let check = UprightCheck(Self.page(Array(repeating: ("Merlot", 91.0), count: 12) + Array(repeating: ("xqz", 40.0), count: 10)))
+        #expect(check == UprightCheck(confident: 12, candidates: 22))
+        #expect(check.looksUpright)
+    }
+
+    @Test func shortWordsAndPunctuationDoNotCount() {
+        // Upside-down print reads as short fragments: "a", "1.", "'~" carry no evidence either way.
+        let check = UprightCheck(Self.page(Array(repeating: ("1.", 95.0), count: 30) + Array(repeating: ("a", 95.0), count: 30)))
+        #expect(check == UprightCheck(confident: 0, candidates: 0))
+        #expect(!check.looksUpright)
+    }
+
+    @Test func aFewConfidentWordsAmongManyWeakOnesAreNotEnough() {
+        #expect(!UprightCheck(confident: 7, candidates: 8).looksUpright)
+        #expect(!UprightCheck(confident: 20, candidates: 100).looksUpright)
+        #expect(UprightCheck(confident: 30, candidates: 100).looksUpright)
+        #expect(!UprightCheck(confident: 0, candidates: 0).looksUpright)
+    }
+}
