@@ -63,6 +63,10 @@ public struct ImageRectifier: Sendable {
         /// time per SROIE scan. The caller must then check the reading (the pipeline does:
         /// `UprightCheck`). Off by default so that `rectify` alone always returns an upright page.
         public var deferLevelOrientation = false
+        /// Pages whose lines were this close to level (degrees) count as level for the deferral:
+        /// a photo a few degrees askew is as surely upright as a scan. Steeper pages (taken
+        /// sideways, or at an angle on purpose) ask the detector before the reading.
+        public var deferredOrientationMaxAngle = 10.0
 
         public init() {}
     }
@@ -156,8 +160,10 @@ public struct ImageRectifier: Sendable {
         // 3. Orientation: the lines are level; the text may still be upside down or (if columns
         //    out-voted lines) sideways.
         let level = abs(angle.degrees) < 1
-        if level && options.deferLevelOrientation {
+        var pending: PendingOrientation?
+        if options.deferLevelOrientation && abs(angle.degrees) < options.deferredOrientationMaxAngle {
             steps["orientation"] = Self.deferredOrientation
+            pending = level ? .level : .skewed
         } else {
             gray = orient(gray, level: level, detector: detector, steps: &steps).raster
             clock.lap("orient", into: &steps)
@@ -174,8 +180,9 @@ public struct ImageRectifier: Sendable {
         }
 
         let finished = finish(gray, blobHeight: Double(analysis.medianHeight) * scaleUp, steps: &steps, clock: &clock)
-        return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
-                             report: FlattenReport(method: .imageOnly, steps: steps))
+        var page = FlattenedPage(raster: finished.raster, ppi: finished.ppi, report: FlattenReport(method: .imageOnly, steps: steps))
+        page.pendingOrientation = pending
+        return page
     }
 
     /// How hard to darken the mid-tones, from the level of the darkest 2% of the normalized page
@@ -231,6 +238,7 @@ public struct ImageRectifier: Sendable {
         }
         if options.deferLevelOrientation {
             out.report.steps["orientation"] = Self.deferredOrientation
+            out.pendingOrientation = .unwarped
             return (out, 0)
         }
         let oriented = orient(out.raster, level: false, detector: detector, probe: out.raster, steps: &out.report.steps)
@@ -243,13 +251,12 @@ public struct ImageRectifier: Sendable {
     public static let deferredOrientation = "deferred to the first reading"
 
     /// The orientation step for a page whose first reading came out weak (`deferLevelOrientation`):
-    /// the detector decides as it would have before the reading. `level`: the rectifier found the
-    /// lines level (a turn needs stronger evidence); false for depth-unwarped pages.
+    /// the detector decides as it would have before the reading.
     /// Returns the page, the clockwise quarter turns applied and the step's record.
-    public func orientAfterReading(_ page: Raster, level: Bool, detector: (any OrientationDetector)?) -> (raster: Raster, quarterTurns: Int, step: String) {
+    public func orientAfterReading(_ page: Raster, pending: PendingOrientation, detector: (any OrientationDetector)?) -> (raster: Raster, quarterTurns: Int, step: String) {
         Leptonica.configure()
         var steps: [String: String] = [:]
-        let oriented = orient(page, level: level, detector: detector, probe: page, steps: &steps)
+        let oriented = orient(page, level: pending.expectUpright, detector: detector, probe: page, steps: &steps)
         return (oriented.raster, oriented.quarterTurns, steps["orientation"] ?? "undecided")
     }
 
@@ -457,6 +464,7 @@ extension ImageRectifier.Options {
         case "maxEdgeSlope": dewarpLimits.maxEdgeSlope = Int32(try number())
         case "useBoth": dewarpLimits.useBoth = try bool()
         case "deferLevelOrientation": deferLevelOrientation = try bool()
+        case "deferredOrientationMaxAngle": deferredOrientationMaxAngle = try number()
         default: throw RectifierOptionError("unknown rectifier option '\(name)'")
         }
     }

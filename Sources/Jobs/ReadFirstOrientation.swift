@@ -20,16 +20,15 @@ public enum ReadFirstOrientation {
     /// decision in the page's report (`orientation`, `ms.orient`) and turns its raster.
     public static func settle(_ flat: inout FlattenedPage, firstReading page: RecognizedPage, rectifier: ImageRectifier,
                               detector: (any OrientationDetector)?) -> Decision? {
-        guard flat.report.steps["orientation"] == ImageRectifier.deferredOrientation else { return nil }
+        guard let pending = flat.pendingOrientation else { return nil }
+        flat.pendingOrientation = nil
         let check = UprightCheck(page)
         if check.looksUpright {
             flat.report.steps["orientation"] = "upright by the first reading (\(check.summary))"
             return Decision(quarterTurns: 0, detectorMS: nil)
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        // Depth-unwarped pages are made upright by the photo's top, not found level: no upright prior.
-        let level = flat.report.method != .plane && flat.report.method != .surface
-        let oriented = rectifier.orientAfterReading(flat.raster, level: level, detector: detector)
+        let oriented = rectifier.orientAfterReading(flat.raster, pending: pending, detector: detector)
         let ms = (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e4).rounded() / 100
         flat.report.steps["orientation"] = "first reading weak (\(check.summary)): " + oriented.step
         flat.report.steps["ms.orient"] = String(format: "%.0f", ms)
