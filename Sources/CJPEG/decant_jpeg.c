@@ -29,8 +29,49 @@ static void on_emit_message(j_common_ptr cinfo, int level) {
 
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
-int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, decant_jpeg_image *out,
+static void choose_color_space(struct jpeg_decompress_struct *cinfo) {
+    int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    if (cmyk) cinfo->out_color_space = JCS_CMYK;
+    else if (cinfo->num_components == 1) cinfo->out_color_space = JCS_GRAYSCALE;
+    else cinfo->out_color_space = JCS_RGB;
+}
+
+int decant_jpeg_info(const uint8_t *bytes, size_t length, uint64_t max_pixels, decant_jpeg_image *out,
                      char *error, size_t error_len) {
+    memset(out, 0, sizeof(*out));
+    struct jpeg_decompress_struct cinfo;
+    decant_error_mgr err;
+    memset(&err, 0, sizeof(err));
+    cinfo.err = jpeg_std_error(&err.base);
+    err.base.error_exit = on_error_exit;
+    err.base.emit_message = on_emit_message;
+    err.base.output_message = on_output_message;
+    if (setjmp(err.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        if (error && error_len) snprintf(error, error_len, "%s", err.message);
+        return -1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, bytes, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels) {
+        if (error && error_len)
+            snprintf(error, error_len, "declares %ux%u pixels, above the limit of %llu", cinfo.image_width,
+                     cinfo.image_height, (unsigned long long)max_pixels);
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
+    choose_color_space(&cinfo);
+    jpeg_calc_output_dimensions(&cinfo);
+    out->width = cinfo.output_width;
+    out->height = cinfo.output_height;
+    out->channels = cinfo.out_color_space == JCS_GRAYSCALE ? 1 : 3;
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, uint8_t *into,
+                     size_t capacity, decant_jpeg_image *out, char *error, size_t error_len) {
     memset(out, 0, sizeof(*out));
     struct jpeg_decompress_struct cinfo;
     decant_error_mgr err;
@@ -48,14 +89,14 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, d
         // Fatal error: keep the rows already decoded if there are any worth keeping.
         free(cmyk_row);
         if (started && pixels && rows > 0) {
-            out->pixels = pixels;
+            out->pixels = into ? NULL : pixels;
             out->rows_read = rows;
             out->warnings = err.warnings + 1;
             jpeg_destroy_decompress(&cinfo);
             if (error && error_len) snprintf(error, error_len, "%s", err.message);
             return 0;
         }
-        free(pixels);
+        if (!into) free(pixels);
         jpeg_destroy_decompress(&cinfo);
         if (error && error_len) snprintf(error, error_len, "%s", err.message);
         return -1;
@@ -70,10 +111,8 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, d
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
-    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    if (cmyk) cinfo.out_color_space = JCS_CMYK;
-    else if (cinfo.num_components == 1) cinfo.out_color_space = JCS_GRAYSCALE;
-    else cinfo.out_color_space = JCS_RGB;
+    choose_color_space(&cinfo);
+    int cmyk = cinfo.out_color_space == JCS_CMYK;
     jpeg_start_decompress(&cinfo);
     started = 1;
     int channels = cinfo.out_color_space == JCS_GRAYSCALE ? 1 : 3;
@@ -81,7 +120,15 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, d
     out->height = cinfo.output_height;
     out->channels = channels;
     size_t stride = (size_t)cinfo.output_width * channels;
-    pixels = malloc(stride * cinfo.output_height);
+    if (into) {
+        if (capacity < stride * cinfo.output_height) {
+            snprintf(err.message, sizeof(err.message), "output buffer too small");
+            longjmp(err.jump, 1);
+        }
+        pixels = into;
+    } else {
+        pixels = malloc(stride * cinfo.output_height);
+    }
     if (!pixels) { snprintf(err.message, sizeof(err.message), "out of memory"); longjmp(err.jump, 1); }
     memset(pixels, 255, stride * cinfo.output_height);
     if (cmyk) {
@@ -108,7 +155,7 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, d
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     free(cmyk_row);
-    out->pixels = pixels;
+    out->pixels = into ? NULL : pixels;
     out->rows_read = rows;
     out->warnings = err.warnings;
     if (err.warnings > 0 && error && error_len) snprintf(error, error_len, "%s", err.message);

@@ -3,10 +3,14 @@ import Foundation
 
 /// Decodes any supported photo into an upright Raster, refusing bad files with a message that names them.
 public enum ImageLoader {
-    public static func load(path: String, limits: ImageLimits = .default) throws(ImagingError) -> LoadedImage {
+    /// `grayscale`: the caller reads only gray (the pipeline's flatteners convert at once), so the
+    /// photo is converted as soon as it is decoded and its colour copy freed: a third of the memory
+    /// through the later stages (a 35 MP scan: 35 MB instead of 104). The same luma the flatteners
+    /// would compute (`Raster.grayscale`), so the result is the same to the pixel.
+    public static func load(path: String, limits: ImageLimits = .default, grayscale: Bool = false) throws(ImagingError) -> LoadedImage {
         let name = (path as NSString).lastPathComponent
         let bytes = try readBytes(path: path, limit: limits.maxFileBytes)
-        return try decode(bytes, name: name, limits: limits)
+        return try decode(bytes, name: name, limits: limits, grayscale: grayscale)
     }
 
     /// Reads a whole file, with errors that say why it could not be read.
@@ -31,7 +35,8 @@ public enum ImageLoader {
         return [UInt8](data)
     }
 
-    public static func decode(_ bytes: [UInt8], name: String, limits: ImageLimits = .default) throws(ImagingError) -> LoadedImage {
+    public static func decode(_ bytes: [UInt8], name: String, limits: ImageLimits = .default,
+                              grayscale: Bool = false) throws(ImagingError) -> LoadedImage {
         Leptonica.configure()
         guard let format = ImageFormat.detect(bytes) else {
             throw ImagingError(.unsupportedFormat, file: name,
@@ -52,22 +57,24 @@ public enum ImageLoader {
         if format == .png {
             // libpng through our own shim: full 16-bit range and no messages printed on damaged files.
             let png = try PNGFile.decode(bytes, name: name, maxPixels: limits.maxPixels)
-            return LoadedImage(raster: png.raster(), format: .png, exif: nil, declaredPPI: nil)
+            let raster = png.raster()
+            return LoadedImage(raster: grayscale ? raster.grayscale() : raster, format: .png, exif: nil, declaredPPI: nil)
         }
         if format == .jpeg {
             let jpeg = try JPEGDecoder.decode(bytes, name: name, maxPixels: limits.maxPixels)
-            var raster = jpeg.raster
+            let warnings = jpeg.warning.map { ["\(name): \($0)"] } ?? []
+            // The colour copy's last use: it is freed here, before any further copy is made.
+            var raster = grayscale ? jpeg.raster.grayscale() : jpeg.raster
             let exif = ExifInfo.read(from: bytes)
             if let orientation = exif?.orientation, orientation != .up { raster = raster.applying(orientation) }
-            return LoadedImage(raster: raster, format: .jpeg, exif: exif, declaredPPI: nil,
-                               warnings: jpeg.warning.map { ["\(name): \($0)"] } ?? [])
+            return LoadedImage(raster: raster, format: .jpeg, exif: exif, declaredPPI: nil, warnings: warnings)
         }
         let decoded = bytes.withUnsafeBufferPointer { buf in Pix(taking: pixReadMem(buf.baseAddress, buf.count)) }
         guard let pix = decoded else {
             throw ImagingError(.corrupt, file: name, "\(format.rawValue.uppercased()) data is damaged or truncated")
         }
         let flattened = try flattenAlpha(pix, name: name)
-        var raster = flattened.raster()
+        var raster = grayscale ? flattened.raster().grayscale() : flattened.raster()
         let exif = ExifInfo.read(from: bytes)
         if let orientation = exif?.orientation, orientation != .up { raster = raster.applying(orientation) }
         let xres = Int(pixGetXRes(pix.pointer))

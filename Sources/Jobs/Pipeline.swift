@@ -62,7 +62,9 @@ public final class Pipeline {
         // Load the photo and its sidecars. Sidecar problems are warnings: the photo still gets read.
         var mark = Clock.now
         let loaded: LoadedImage
-        do { loaded = try ImageLoader.load(path: task.path, limits: settings.limits) } catch {
+        do { loaded = try ImageLoader.load(path: task.path, limits: settings.limits,
+                                                 // The flatteners read gray unless told to keep the darkest channel.
+                                                 grayscale: !settings.rectifier.darkestChannel) } catch {
             record.error = PageError(stage: "load", kind: error.kind.rawValue, message: error.description)
             timings.load = Clock.milliseconds(since: mark)
             return finish(nil, [])

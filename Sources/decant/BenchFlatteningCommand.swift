@@ -175,7 +175,7 @@ struct BenchFlatteningCommand: ParsableCommand {
                         flatDPI: Int) -> Sample {
         let name = (item.image as NSString).lastPathComponent
         var sample = Sample(name: name, shape: "?", kind: "?", method: "error", flattenMS: 0)
-        guard let truth = try? GroundTruth.load(path: item.truth), let image = try? ImageLoader.load(path: item.image) else {
+        guard let truth = try? GroundTruth.load(path: item.truth), let image = try? ImageLoader.load(path: item.image, grayscale: !flattener.rectifier.options.darkestChannel) else {
             sample.reason = "could not load the image or its ground truth"
             return sample
         }

@@ -31,7 +31,7 @@ final class BenchReader {
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
         do {
-            let loaded = try ImageLoader.load(path: path)
+            let loaded = try ImageLoader.load(path: path, grayscale: !flattener.rectifier.options.darkestChannel)
             var flat = flattener.flatten(FlattenInput(image: loaded), orientation: orientation)
             let prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: "")
             var page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: prior))

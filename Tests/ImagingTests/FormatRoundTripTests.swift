@@ -34,6 +34,19 @@ import Testing
         #expect(worst <= (lossy ? 40 : 0))
     }
 
+    /// The pipeline loads gray: it must be exactly the gray the flatteners made from the colour
+    /// image before, for every format and after the EXIF turn.
+    @Test(arguments: [Int(IFF_JFIF_JPEG), Int(IFF_PNG), Int(IFF_TIFF_ZIP)])
+    func grayLoadingEqualsConvertingTheColourImage(_ leptonicaFormat: Int) throws {
+        let bytes = Self.encode(Self.raster, leptonicaFormat: Int32(leptonicaFormat))
+        try #require(!bytes.isEmpty)
+        let colour = try ImageLoader.decode(bytes, name: "x")
+        let gray = try ImageLoader.decode(bytes, name: "x", grayscale: true)
+        #expect(colour.raster.channels == 3)
+        #expect(gray.raster.channels == 1)
+        #expect(gray.raster == colour.raster.grayscale())
+    }
+
     @Test func exifOrientationIsAppliedToJPEG() throws {
         let jpeg = Self.encode(Self.raster, leptonicaFormat: Int32(IFF_JFIF_JPEG))
         try #require(jpeg.count > 20)
