@@ -36,7 +36,7 @@ static void choose_color_space(struct jpeg_decompress_struct *cinfo) {
     else cinfo->out_color_space = JCS_RGB;
 }
 
-int decant_jpeg_info(const uint8_t *bytes, size_t length, uint64_t max_pixels, decant_jpeg_image *out,
+int decant_jpeg_info(const uint8_t *bytes, size_t length, uint64_t max_pixels, int gray, decant_jpeg_image *out,
                      char *error, size_t error_len) {
     memset(out, 0, sizeof(*out));
     struct jpeg_decompress_struct cinfo;
@@ -65,12 +65,12 @@ int decant_jpeg_info(const uint8_t *bytes, size_t length, uint64_t max_pixels, d
     jpeg_calc_output_dimensions(&cinfo);
     out->width = cinfo.output_width;
     out->height = cinfo.output_height;
-    out->channels = cinfo.out_color_space == JCS_GRAYSCALE ? 1 : 3;
+    out->channels = cinfo.out_color_space == JCS_GRAYSCALE || gray ? 1 : 3;
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }
 
-int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, uint8_t *into,
+int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, int gray, uint8_t *into,
                      size_t capacity, decant_jpeg_image *out, char *error, size_t error_len) {
     memset(out, 0, sizeof(*out));
     struct jpeg_decompress_struct cinfo;
@@ -83,11 +83,13 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, u
     // Volatile: read after a longjmp.
     uint8_t *volatile pixels = NULL;
     uint8_t *volatile cmyk_row = NULL;
+    uint8_t *volatile rgb_row = NULL;
     volatile uint32_t rows = 0;
     volatile int started = 0;
     if (setjmp(err.jump)) {
         // Fatal error: keep the rows already decoded if there are any worth keeping.
         free(cmyk_row);
+        free(rgb_row);
         if (started && pixels && rows > 0) {
             out->pixels = into ? NULL : pixels;
             out->rows_read = rows;
@@ -115,7 +117,9 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, u
     int cmyk = cinfo.out_color_space == JCS_CMYK;
     jpeg_start_decompress(&cinfo);
     started = 1;
-    int channels = cinfo.out_color_space == JCS_GRAYSCALE ? 1 : 3;
+    // Colour converted to gray row by row: the colour image is never held whole.
+    int to_gray = gray && cinfo.out_color_space != JCS_GRAYSCALE;
+    int channels = cinfo.out_color_space == JCS_GRAYSCALE || gray ? 1 : 3;
     out->width = cinfo.output_width;
     out->height = cinfo.output_height;
     out->channels = channels;
@@ -135,10 +139,15 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, u
         cmyk_row = malloc((size_t)cinfo.output_width * 4);
         if (!cmyk_row) { snprintf(err.message, sizeof(err.message), "out of memory"); longjmp(err.jump, 1); }
     }
+    if (to_gray) {
+        rgb_row = malloc((size_t)cinfo.output_width * 3);
+        if (!rgb_row) { snprintf(err.message, sizeof(err.message), "out of memory"); longjmp(err.jump, 1); }
+    }
     // Adobe writes CMYK JPEGs inverted; the APP14 marker says so.
     int inverted = cmyk && cinfo.saw_Adobe_marker;
     while (cinfo.output_scanline < cinfo.output_height) {
-        uint8_t *row = pixels + (size_t)cinfo.output_scanline * stride;
+        uint8_t *out_row = pixels + (size_t)cinfo.output_scanline * stride;
+        uint8_t *row = to_gray ? rgb_row : out_row;
         JSAMPROW target = cmyk ? (JSAMPROW)cmyk_row : (JSAMPROW)row;
         if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break;
         if (cmyk) {
@@ -150,11 +159,19 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, u
                 row[3 * x + 2] = (uint8_t)(y * k / 255);
             }
         }
+        if (to_gray) {
+            // The luma Raster.grayscale() computes, to the same rounding.
+            for (uint32_t x = 0; x < cinfo.output_width; x++) {
+                int r = row[3 * x], g = row[3 * x + 1], b = row[3 * x + 2];
+                out_row[x] = (uint8_t)((r * 299 + g * 587 + b * 114 + 500) / 1000);
+            }
+        }
         rows++;
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     free(cmyk_row);
+    free(rgb_row);
     out->pixels = into ? NULL : pixels;
     out->rows_read = rows;
     out->warnings = err.warnings;

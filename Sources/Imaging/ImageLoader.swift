@@ -4,9 +4,9 @@ import Foundation
 /// Decodes any supported photo into an upright Raster, refusing bad files with a message that names them.
 public enum ImageLoader {
     /// `grayscale`: the caller reads only gray (the pipeline's flatteners convert at once), so the
-    /// photo is converted as soon as it is decoded and its colour copy freed: a third of the memory
-    /// through the later stages (a 35 MP scan: 35 MB instead of 104). The same luma the flatteners
-    /// would compute (`Raster.grayscale`), so the result is the same to the pixel.
+    /// photo is converted as it is decoded (JPEG: row by row, never whole in colour) or at once
+    /// after: a third of the memory (a 35 MP scan: 35 MB instead of 104). The same luma the
+    /// flatteners would compute (`Raster.grayscale`), so the result is the same to the pixel.
     public static func load(path: String, limits: ImageLimits = .default, grayscale: Bool = false) throws(ImagingError) -> LoadedImage {
         let name = (path as NSString).lastPathComponent
         let bytes = try readBytes(path: path, limit: limits.maxFileBytes)
@@ -61,13 +61,12 @@ public enum ImageLoader {
             return LoadedImage(raster: grayscale ? raster.grayscale() : raster, format: .png, exif: nil, declaredPPI: nil)
         }
         if format == .jpeg {
-            let jpeg = try JPEGDecoder.decode(bytes, name: name, maxPixels: limits.maxPixels)
-            let warnings = jpeg.warning.map { ["\(name): \($0)"] } ?? []
-            // The colour copy's last use: it is freed here, before any further copy is made.
-            var raster = grayscale ? jpeg.raster.grayscale() : jpeg.raster
+            let jpeg = try JPEGDecoder.decode(bytes, name: name, maxPixels: limits.maxPixels, grayscale: grayscale)
+            var raster = jpeg.raster
             let exif = ExifInfo.read(from: bytes)
             if let orientation = exif?.orientation, orientation != .up { raster = raster.applying(orientation) }
-            return LoadedImage(raster: raster, format: .jpeg, exif: exif, declaredPPI: nil, warnings: warnings)
+            return LoadedImage(raster: raster, format: .jpeg, exif: exif, declaredPPI: nil,
+                               warnings: jpeg.warning.map { ["\(name): \($0)"] } ?? [])
         }
         let decoded = bytes.withUnsafeBufferPointer { buf in Pix(taking: pixReadMem(buf.baseAddress, buf.count)) }
         guard let pix = decoded else {

@@ -10,8 +10,9 @@ enum JPEGDecoder {
     }
 
     /// The pixels are decoded straight into the raster's storage: a 35 MP scan would otherwise be
-    /// held twice (104 MB each in RGB) while it was copied.
-    static func decode(_ bytes: [UInt8], name: String, maxPixels: Int) throws(ImagingError) -> Decoded {
+    /// held twice (104 MB each in RGB) while it was copied. `grayscale`: one channel, the same
+    /// values as `Raster.grayscale()` of the colour decode, converted row by row (35 MB at most).
+    static func decode(_ bytes: [UInt8], name: String, maxPixels: Int, grayscale: Bool = false) throws(ImagingError) -> Decoded {
         var message = [CChar](repeating: 0, count: 256)
         func text() -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         func failure() -> ImagingError {
@@ -20,8 +21,9 @@ enum JPEGDecoder {
             return ImagingError(.corrupt, file: name, "JPEG data is damaged or truncated (\(text.isEmpty ? "no image data" : text))")
         }
         var header = decant_jpeg_image()
+        let gray: Int32 = grayscale ? 1 : 0
         let known = bytes.withUnsafeBufferPointer { buffer in
-            decant_jpeg_info(buffer.baseAddress, buffer.count, UInt64(maxPixels), &header, &message, message.count)
+            decant_jpeg_info(buffer.baseAddress, buffer.count, UInt64(maxPixels), gray, &header, &message, message.count)
         }
         let width = Int(header.width), height = Int(header.height), channels = Int(header.channels)
         guard known == 0, width > 0, height > 0 else { throw failure() }
@@ -30,7 +32,7 @@ enum JPEGDecoder {
         let count = width * height * channels
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
             status = bytes.withUnsafeBufferPointer { buffer in
-                decant_jpeg_read(buffer.baseAddress, buffer.count, UInt64(maxPixels), storage.baseAddress, count,
+                decant_jpeg_read(buffer.baseAddress, buffer.count, UInt64(maxPixels), gray, storage.baseAddress, count,
                                  &image, &message, message.count)
             }
             // On success the decoder whitened the whole buffer before decoding into it.
