@@ -56,6 +56,9 @@ public struct ImageRectifier: Sendable {
         public var cropMargin = 5.0
         /// Largest enlargement: tiny blobs are as often broken print as small print.
         public var maxUpscale = 3.0
+        /// Strongest reduction (a scale factor): huge print on a 35 MP scan is brought down at most
+        /// this far.
+        public var minimumScale = 0.4
         public var dewarpLimits = DewarpLimits()
         /// Leave the 0/180° decision on level pages (and on depth-unwarped pages, made upright by
         /// the photo's top) to the reader: nearly all of them are upright, and a first reading that
@@ -200,7 +203,7 @@ public struct ImageRectifier: Sendable {
         }
         var factor = 1.0
         if let h = blobHeight, h > 0 {
-            factor = min(maxUpscale ?? options.maxUpscale, max(0.4, options.targetBlobHeight / h))
+            factor = min(maxUpscale ?? options.maxUpscale, max(options.minimumScale, options.targetBlobHeight / h))
             if factor > 0.87 && factor < 1.15 { factor = 1 }
             // At most 24 MP: small text on a 4 MP photo fits, and noise taken for tiny text cannot
             // blow a page up to 40 MP of grain.
@@ -455,6 +458,7 @@ extension ImageRectifier.Options {
         case "detectPage": detectPage = try bool()
         case "cropMargin": cropMargin = try number()
         case "maxUpscale": maxUpscale = try number()
+        case "minimumScale": minimumScale = try number()
         case "minLines": dewarpLimits.minLines = Int32(try number())
         case "sampling": dewarpLimits.sampling = Int32(try number())
         case "maxLineCurvature": dewarpLimits.maxLineCurvature = Int32(try number())
