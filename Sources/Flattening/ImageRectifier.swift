@@ -57,6 +57,10 @@ public struct ImageRectifier: Sendable {
         /// Largest enlargement: tiny blobs are as often broken print as small print.
         public var maxUpscale = 3.0
         public var dewarpLimits = DewarpLimits()
+        /// Leave a flat scan (`FlatScan`) with level lines as it is but for its orientation.
+        public var keepFlatScans = true
+        /// Largest tilt of a flat scan's lines that is left to Tesseract, in degrees.
+        public var flatScanMaxAngle = 2.0
 
         public init() {}
     }
@@ -108,6 +112,10 @@ public struct ImageRectifier: Sendable {
         }
         clock.lap("angle", into: &steps)
         steps["angle"] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
+        if options.keepFlatScans, abs(angle.degrees) <= options.flatScanMaxAngle, let page = keepFlatScan(gray, steps: &steps, clock: &clock,
+                                                                                                          detector: detector) {
+            return page
+        }
 
         // 2. Page outline → perspective correction; otherwise rotate the lines level and crop to
         //    the text (plus a margin). Either way one resampling pass over the output only.
@@ -427,6 +435,8 @@ extension ImageRectifier.Options {
         case "maxDiffEdgeCurvature": dewarpLimits.maxDiffEdgeCurvature = Int32(try number())
         case "maxEdgeSlope": dewarpLimits.maxEdgeSlope = Int32(try number())
         case "useBoth": dewarpLimits.useBoth = try bool()
+        case "keepFlatScans": keepFlatScans = try bool()
+        case "flatScanMaxAngle": flatScanMaxAngle = try number()
         default: throw RectifierOptionError("unknown rectifier option '\(name)'")
         }
     }
