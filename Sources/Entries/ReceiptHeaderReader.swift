@@ -42,9 +42,13 @@ struct ReceiptHeaderReader {
         let region = Array(lines[..<limit])
         // "Owned by: XYZ SDN BHD" names the company behind the shop, not the shop.
         let ownerLabel = ReceiptVocabulary.phrases("owned by,operated by,a member of,managed by,dimiliki oleh,milik")
+        // "Owned By :" loses letters to OCR ("ned By :"): a short line ending in "by" is the label too.
+        func isOwnerLabel(_ words: [String]) -> Bool {
+            ReceiptVocabulary.containsAny(words, ownerLabel) || words.count >= 2 && words.last == "by"
+        }
         let candidates = region.indices.filter { i in
             isNameCandidate(region[i]) && !ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[i].text), ownerLabel)
-                && !(i > 0 && ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[i - 1].text), ownerLabel)
+                && !(i > 0 && isOwnerLabel(ReceiptVocabulary.words(region[i - 1].text))
                      && ReceiptVocabulary.words(region[i - 1].text).count <= 3)
         }
         // The merchant: the first line with a legal form, else one with a trade word, else the first
@@ -161,6 +165,9 @@ struct ReceiptHeaderReader {
         if ReceiptVocabulary.containsAny(words, titleWords) && !ReceiptVocabulary.containsAny(words, legalForms) { return false }
         if isStopLine(words) { return false }
         if !DateReader.dates(in: line.text).isEmpty || line.amount != nil { return false }
+        // "Company Reg No. :SA0371195-F" read with its label damaged ("Gompany Rag No."): a number
+        // label and a long number make a registration line, whatever the legal form in it says.
+        if words.contains("no"), line.text.split(whereSeparator: { !$0.isNumber }).contains(where: { $0.count >= 6 }) { return false }
         return true
     }
 
@@ -259,6 +266,9 @@ struct ReceiptHeaderReader {
             tokens.removeLast()
         }
         while let first = tokens.first, tokens.count > 1, first.filter({ $0.isLetter || $0.isNumber }).isEmpty { tokens.removeFirst() }
+        // A lone stroke before the name ("i KAISON FURNISHING", "I 99 SPEED MART"): the edge of a
+        // logo or a speck read as a letter.
+        if tokens.count >= 3, ["i", "I", "l", "|", "!"].contains(tokens[0]) { tokens.removeFirst() }
         var name = tokens.joined(separator: " ")
         name = name.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:|<>«»~*-_'\"‘’“”"))
         return name

@@ -71,14 +71,7 @@ public struct ReceiptParser: Sendable {
 
         // The header ends where the bill begins: an amount, the item headings, a labelled date, a
         // cashier or invoice line. A bare date under the name (some tills print it there) does not end it.
-        let headerEnd = lines.indices.first { position in
-            let line = lines[position]
-            if line.amount != nil { return true }
-            let words = ReceiptVocabulary.words(line.text)
-            if ReceiptVocabulary.containsAny(words, Self.dateLabels), !DateReader.dates(in: line.text).isEmpty { return true }
-            if ReceiptVocabulary.isItemHeading(words) { return true }
-            return ReceiptVocabulary.containsAny(Array(words.prefix(3)), Self.billMetaWords)
-        } ?? lines.count
+        let headerEnd = Self.headerEnd(lines)
         let header = ReceiptHeaderReader.read(lines, end: headerEnd)
         receipt.merchant = header.merchant
         receipt.address = header.address
@@ -141,6 +134,18 @@ public struct ReceiptParser: Sendable {
         }
         Self.settle(&receipt)
         return receipt
+    }
+
+    /// Where the header ends: the first line of the bill (see `parse`).
+    static func headerEnd(_ lines: [ReceiptLine]) -> Int {
+        lines.indices.first { position in
+            let line = lines[position]
+            if line.amount != nil { return true }
+            let words = ReceiptVocabulary.words(line.text)
+            if ReceiptVocabulary.containsAny(words, Self.dateLabels), !DateReader.dates(in: line.text).isEmpty { return true }
+            if ReceiptVocabulary.isItemHeading(words) { return true }
+            return ReceiptVocabulary.containsAny(Array(words.prefix(3)), Self.billMetaWords)
+        } ?? lines.count
     }
 
     /// Chooses the total among the receipt's candidates, runs the consistency checks and writes the

@@ -70,6 +70,10 @@ public struct ImageRectifier: Sendable {
         /// a photo a few degrees askew is as surely upright as a scan. Steeper pages (taken
         /// sideways, or at an angle on purpose) ask the detector before the reading.
         public var deferredOrientationMaxAngle = 10.0
+        /// Leave a flat scan (`FlatScan`) with level lines as it is but for its orientation.
+        public var keepFlatScans = true
+        /// Largest tilt of a flat scan's lines that is left to Tesseract, in degrees.
+        public var flatScanMaxAngle = 2.0
 
         public init() {}
     }
@@ -121,6 +125,10 @@ public struct ImageRectifier: Sendable {
         }
         clock.lap("angle", into: &steps)
         steps["angle"] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
+        if options.keepFlatScans, abs(angle.degrees) <= options.flatScanMaxAngle, let page = keepFlatScan(gray, steps: &steps, clock: &clock,
+                                                                                                          detector: detector) {
+            return page
+        }
 
         // 2. Page outline → perspective correction; otherwise rotate the lines level and crop to
         //    the text (plus a margin). Either way one resampling pass over the output only.
@@ -469,6 +477,8 @@ extension ImageRectifier.Options {
         case "useBoth": dewarpLimits.useBoth = try bool()
         case "deferLevelOrientation": deferLevelOrientation = try bool()
         case "deferredOrientationMaxAngle": deferredOrientationMaxAngle = try number()
+        case "keepFlatScans": keepFlatScans = try bool()
+        case "flatScanMaxAngle": flatScanMaxAngle = try number()
         default: throw RectifierOptionError("unknown rectifier option '\(name)'")
         }
     }

@@ -232,6 +232,7 @@ public final class Pipeline {
             receiptPage = read.page
             // The sidecar text is the reading the receipt's amounts come from.
             lines = read.page.lines
+            if read.merchantFromHeader { record.warnings.append("merchant from the header band read alone") }
             if let reason = read.reason, read.receipt.readings > 1 {
                 record.warnings.append("receipt read \(read.receipt.readings) times (\(reason)); "
                                        + "amounts from the reading at scale \(read.receipt.scale)")

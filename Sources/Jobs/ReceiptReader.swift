@@ -18,6 +18,8 @@ struct ReceiptReader {
     let maxReadings: Int
     /// Median word height, in pixels, the second reading scales the page to.
     let targetTextHeight: Double
+    /// Read the header band alone as well, for the merchant's name.
+    var readHeader = true
 
     /// Text heights (median word height in pixels) outside this band are rescaled even when the
     /// first reading adds up: the band where the SROIE scans read best.
@@ -33,6 +35,8 @@ struct ReceiptReader {
         var textHeight: Double?
         /// Why a second reading was made, when it was.
         var reason: String?
+        /// The merchant's name came from the header band read alone.
+        var merchantFromHeader = false
     }
 
     func read(_ flat: FlattenedPage, firstReading page: RecognizedPage) -> Result {
@@ -40,7 +44,9 @@ struct ReceiptReader {
         first.scale = 1
         let height = Self.textHeight(of: page)
         let reasons = Self.reasonsToReadAgain(first, textHeight: height, target: targetTextHeight)
-        guard maxReadings > 1, !reasons.isEmpty else { return Result(receipt: first, page: page, textHeight: height) }
+        guard maxReadings > 1, !reasons.isEmpty else {
+            return withHeaderReading(Result(receipt: first, page: page, textHeight: height), flat: flat, readings: [page])
+        }
 
         var readings: [(receipt: Receipt, page: RecognizedPage, factor: Double)] = [(first, page, 1)]
         var merged = first
@@ -61,7 +67,27 @@ struct ReceiptReader {
             if Self.reasonsToReadAgain(merged, textHeight: nil, target: targetTextHeight).isEmpty { break }
         }
         let usedPage = readings.first { $0.receipt.scale == merged.scale }?.page ?? page
-        return Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.joined(separator: ", "))
+        return withHeaderReading(Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.joined(separator: ", ")),
+                                 flat: flat, readings: readings.map(\.page))
+    }
+
+    /// Reads the header band (top of the page down to the merchant and address lines, or the top
+    /// third when neither was read) on its own and keeps its merchant when it is the better one
+    /// (`ReceiptParser.mergeMerchant`).
+    func withHeaderReading(_ result: Result, flat: FlattenedPage, readings: [RecognizedPage]) -> Result {
+        guard readHeader else { return result }
+        let raster = flat.raster
+        let margin = Int((result.textHeight ?? 20).rounded())
+        let bottom = readings.lazy.compactMap { parser.headerBottom(of: $0) }.first.map { $0 + margin } ?? raster.height / 3
+        let band = min(raster.height, bottom)
+        guard band >= 16, band <= raster.height * 3 / 4,
+              let reading = try? engine.recognize(raster.cropped(to: PixelRect(x: 0, y: 0, width: raster.width, height: band)),
+                                                  ppi: flat.ppi, segmentation: segmentation) else { return result }
+        var out = result
+        let header = parser.parse(reading)
+        out.receipt = ReceiptParser.mergeMerchant(result.receipt, header: header)
+        out.merchantFromHeader = out.receipt.merchant != result.receipt.merchant
+        return out
     }
 
     /// Why one reading is not enough: text far from the preferred size, or amounts, date or

@@ -94,3 +94,47 @@ struct ReceiptConsistencyTests {
         #expect(!Cents.equal(4.73, 4.74))
     }
 }
+
+@Suite("The merchant from the header band read alone")
+struct HeaderMerchantTests {
+    let parser = ReceiptParser(fields: FieldParser(runYear: 2026), dateOrder: .dayFirst)
+
+    @Test func aNameTheWholePageReadingDroppedIsTakenFromTheHeaderReading() {
+        // Read with the bill, the large name above the registration numbers was lost.
+        let page = parser.parse(text: """
+            (Co. No. 113825-W)
+            No 8, Jalan 7/118B, Desa Tun Razak
+            56000 Kuala Lumpur, Malaysia
+            SUNWAY VELOCITY
+            Tel : 03-9201 6281
+            01/03/18 19:14 Slip No.: 0010104733
+            TOTAL 12.00
+            """)
+        #expect(page.merchant == "SUNWAY VELOCITY")
+        let header = parser.parse(text: """
+            POPULAR BOOK
+            CO. (M) SDN BHD
+            (Co. No. 113825-W)
+            No 8, Jalan 7/118B, Desa Tun Razak
+            """)
+        let merged = ReceiptParser.mergeMerchant(page, header: header)
+        #expect(merged.merchant == "POPULAR BOOK CO. (M) SDN BHD")
+        #expect(merged.total == 12)
+    }
+
+    @Test func theHeaderReadingFillsAMissingMerchant() {
+        let page = parser.parse(text: "(001451637-M)\nNO. 53, JALAN BESAR, 45600 BATANG BERJUNTAI\nTOTAL 5.00")
+        #expect(page.merchant == nil)
+        let header = parser.parse(text: "TEO HENG STATIONERY & BOOKS\n(001451637-M)\nNO. 53, JALAN BESAR, 45600 BATANG BERJUNTAI")
+        #expect(ReceiptParser.mergeMerchant(page, header: header).merchant == "TEO HENG STATIONERY & BOOKS")
+    }
+
+    @Test func withoutALegalFormOrMoreConfidenceThePageReadingStays() {
+        let page = parser.parse(text: "SANYU STATIONERY SHOP\nNO. 31G, JALAN SETIA INDAH\nTOTAL 5.00")
+        let header = parser.parse(text: "SANYO STATIONERY SHOP\nNO. 31G, JALAN SETIA INDAH")
+        #expect(ReceiptParser.mergeMerchant(page, header: header).merchant == "SANYU STATIONERY SHOP")
+        let legal = parser.parse(text: "KAISON FURNISHING SDN BHD\nNO. 1, JALAN 2\nTOTAL 5.00")
+        let shop = parser.parse(text: "KAISON FURNISHING\nNO. 1, JALAN 2")
+        #expect(ReceiptParser.mergeMerchant(legal, header: shop).merchant == "KAISON FURNISHING SDN BHD")
+    }
+}

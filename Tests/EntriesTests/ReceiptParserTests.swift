@@ -253,6 +253,34 @@ struct ReceiptParserTests {
         #expect(r.registrations.contains(ReceiptRegistration(kind: "company", number: "1135772-K")))
     }
 
+    @Test func ownerLabelDamagedByOCRStillMarksTheOwner() {
+        let text = """
+        SANYU STATIONERY SHOP
+        NO. 31G&33G, JALAN SETIA INDAH X ,U13/X
+        40170 SETIA ALAM
+        ned By :
+        SANYU SUPPLY SDN BHD (1135772-K)
+        CASH SALES COUNTER
+        """
+        #expect(parser.parse(text: text).merchant == "SANYU STATIONERY SHOP")
+    }
+
+    @Test func aRegistrationLineIsNotTheMerchantWhateverItsLabelReadsAs() {
+        // "Company Reg No." misread: "company" is a legal form, but the line is a number's label.
+        let text = """
+        I \\. Gompany Rag No. :SA03711951-F
+        NO.113G & 115G, JALAN SETIA GEMILANG U13/BG
+        40170 BANDAR SETIA ALAM, SELANGOR
+        TOTAL 5.00
+        """
+        #expect(parser.parse(text: text).merchant == nil)
+    }
+
+    @Test func aLoneStrokeBeforeTheNameIsDropped() {
+        #expect(parser.parse(text: "i KAISON FURNISHING SDN BHD\nNO. 1, JALAN 2\nTOTAL 5.00").merchant == "KAISON FURNISHING SDN BHD")
+        #expect(parser.parse(text: "I 99 SPEED MART S/B\nLOT P.T. 2811, JALAN ANGSA\nTOTAL 5.00").merchant == "99 SPEED MART S/B")
+    }
+
     @Test func wineItemsKeepTheirVintage() {
         let text = """
         CAVE DES VIGNERONS

@@ -1,0 +1,49 @@
+@testable import Flattening
+import Imaging
+import Testing
+
+@Suite("Telling flat scans from photos")
+struct FlatScanTests {
+    static let page = SyntheticPage.text()
+
+    @Test func aWhitePageFillingTheFrameIsAFlatScanAndIsKeptAsScanned() {
+        let scan = FlatScan.measure(Self.page)
+        #expect(scan.isFlat, "\(scan.description)")
+        let flat = ImageRectifier().rectify(Self.page)
+        #expect(flat.report.steps["flatScan"]?.hasPrefix("yes") == true, "\(flat.report.steps)")
+        #expect(flat.raster == Self.page, "a flat scan goes to OCR with its own pixels")
+        #expect(flat.report.steps["scale"] == nil && flat.report.steps["photometric"] == nil)
+    }
+
+    @Test func thePageInAPhotoOnATableIsNot() {
+        let quad = Quad(Point(x: 260, y: 140), Point(x: 1060, y: 230), Point(x: 1000, y: 1290), Point(x: 170, y: 1180))
+        let photo = SyntheticPage.photo(of: Self.page, quad: quad, width: 1300, height: 1450)
+        let scan = FlatScan.measure(photo)
+        #expect(!scan.isFlat)
+        #expect(scan.paperFraction < FlatScan.minimumPaperFraction, "\(scan.description)")
+        #expect(ImageRectifier().rectify(photo).report.steps["flatScan"]?.hasPrefix("no") == true)
+    }
+
+    @Test func paperFillingTheFrameButUnevenlyLitIsNot() {
+        // A photo taken close: the sheet fills the frame, light falls off towards the bottom.
+        var shaded = Self.page
+        for y in 0..<shaded.height {
+            let light = 1.0 - 0.3 * Double(y) / Double(shaded.height)
+            for x in 0..<shaded.width {
+                let i = y * shaded.width + x
+                shaded.pixels[i] = UInt8(Double(shaded.pixels[i]) * light)
+            }
+        }
+        let scan = FlatScan.measure(shaded)
+        #expect(scan.paperFraction >= FlatScan.minimumPaperFraction)
+        #expect(!scan.isFlat, "\(scan.description)")
+    }
+
+    @Test func keepingFlatScansCanBeSwitchedOff() throws {
+        var options = ImageRectifier.Options()
+        try options.set("keepFlatScans", "false")
+        let flat = ImageRectifier(options: options).rectify(Self.page)
+        #expect(flat.report.steps["flatScan"] == nil)
+        #expect(flat.report.steps["scale"] != nil, "the full rectifier runs: \(flat.report.steps)")
+    }
+}
