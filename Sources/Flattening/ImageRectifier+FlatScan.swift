@@ -1,18 +1,33 @@
+import CLeptonica
+import Foundation
 import Imaging
 
 extension ImageRectifier {
     /// A flat scan (see `FlatScan`) only turned upright: cropping, rotating by a degree or two,
     /// rescaling and re-toning a page that is already flat and evenly lit cost more letters than
     /// they win. Nil when the page is not a flat scan.
-    func keepFlatScan(_ gray: Raster, steps: inout [String: String], clock: inout StepClock,
+    /// `blobHeight`: median text-blob height in the scan's pixels.
+    func keepFlatScan(_ scanned: Raster, blobHeight: Double, steps: inout [String: String], clock: inout StepClock,
                       detector: (any OrientationDetector)?) -> FlattenedPage? {
-        let scan = FlatScan.measure(gray)
+        let scan = FlatScan.measure(scanned)
         clock.lap("flatScan", into: &steps)
         guard scan.isFlat else {
             steps["flatScan"] = "no: " + scan.description
             return nil
         }
         steps["flatScan"] = "yes: \(scan.description); page kept as scanned"
+        var gray = scanned
+        if blobHeight > options.flatScanMaxBlobHeight {
+            // Huge print only comes down (area-averaged); nothing else is touched.
+            let factor = max(0.1, options.targetBlobHeight / blobHeight)
+            let source = OwnedPix(scanned)
+            let scaled = withExtendedLifetime(source) { pixScale(source.pointer, Float(factor), Float(factor)) }
+            if let reduced = OwnedPix(taking: scaled) {
+                gray = reduced.raster()
+                steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight, blobHeight * factor)
+            }
+            clock.lap("scale", into: &steps)
+        }
         if options.deferLevelOrientation {
             steps["orientation"] = Self.deferredOrientation
             var page = FlattenedPage(raster: gray, ppi: nil, report: FlattenReport(method: .imageOnly, steps: steps))

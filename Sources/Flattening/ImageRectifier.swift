@@ -74,6 +74,10 @@ public struct ImageRectifier: Sendable {
         public var keepFlatScans = true
         /// Largest tilt of a flat scan's lines that is left to Tesseract, in degrees.
         public var flatScanMaxAngle = 2.0
+        /// A flat scan whose text blobs are taller than this (pixels) is still brought down to
+        /// `targetBlobHeight`: a 35 MP scan of large print would otherwise go to Tesseract whole
+        /// (hundreds of MB and seconds) only to be read again smaller by the receipt reader.
+        public var flatScanMaxBlobHeight = 45.0
 
         public init() {}
     }
@@ -125,8 +129,9 @@ public struct ImageRectifier: Sendable {
         }
         clock.lap("angle", into: &steps)
         steps["angle"] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
-        if options.keepFlatScans, abs(angle.degrees) <= options.flatScanMaxAngle, let page = keepFlatScan(gray, steps: &steps, clock: &clock,
-                                                                                                          detector: detector) {
+        if options.keepFlatScans, abs(angle.degrees) <= options.flatScanMaxAngle,
+           let page = keepFlatScan(gray, blobHeight: Double(analysis.medianHeight) / reduction, steps: &steps, clock: &clock,
+                                   detector: detector) {
             return page
         }
 
@@ -479,6 +484,7 @@ extension ImageRectifier.Options {
         case "deferredOrientationMaxAngle": deferredOrientationMaxAngle = try number()
         case "keepFlatScans": keepFlatScans = try bool()
         case "flatScanMaxAngle": flatScanMaxAngle = try number()
+        case "flatScanMaxBlobHeight": flatScanMaxBlobHeight = try number()
         default: throw RectifierOptionError("unknown rectifier option '\(name)'")
         }
     }

@@ -15,6 +15,17 @@ struct FlatScanTests {
         #expect(flat.report.steps["scale"] == nil && flat.report.steps["photometric"] == nil)
     }
 
+    @Test func hugePrintOnAFlatScanIsOnlyBroughtDown() throws {
+        var options = ImageRectifier.Options()
+        options.flatScanMaxBlobHeight = 20
+        let big = Self.page.scaled(by: 3)
+        let flat = ImageRectifier(options: options).rectify(big)
+        #expect(flat.report.steps["flatScan"]?.hasPrefix("yes") == true, "\(flat.report.steps)")
+        let scale = try #require(flat.report.steps["scale"], "\(flat.report.steps)")
+        #expect(flat.raster.width < big.width / 2 && flat.raster.height < big.height / 2, "\(scale)")
+        #expect(flat.report.steps["photometric"] == nil, "no re-toning on a flat scan")
+    }
+
     @Test func thePageInAPhotoOnATableIsNot() {
         let quad = Quad(Point(x: 260, y: 140), Point(x: 1060, y: 230), Point(x: 1000, y: 1290), Point(x: 170, y: 1180))
         let photo = SyntheticPage.photo(of: Self.page, quad: quad, width: 1300, height: 1450)
