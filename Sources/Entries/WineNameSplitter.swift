@@ -43,11 +43,11 @@ public struct WineNameSplitter: Sendable {
     /// `details`: the lines printed under it (a region line, a tasting note).
     public func split(name: String, details: [String] = []) -> WineNameFields {
         var fields = WineNameFields()
-        var parts = Self.parts(name)
+        var parts = separatingCountry(Self.parts(name))
         // A line under the name that says where the wine is from ("Champagne, France").
         var detailsPlace = false
         for line in details {
-            let lineParts = Self.parts(line)
+            let lineParts = separatingCountry(Self.parts(line))
             guard !lineParts.isEmpty, lineParts.count <= 3,
                   let (region, country, used) = place(of: lineParts, inName: false), used == lineParts.count else { continue }
             fields.region = region
@@ -63,10 +63,11 @@ public struct WineNameSplitter: Sendable {
             fields.country = fields.country ?? country
             parts.removeLast(used)
         }
-        // Unsplit "Producer Cuvée Region": a known region that ends the name.
+        // Unsplit "Producer Cuvée Region": a broad region that ends the name (an appellation there
+        // names the wine: "Pascal Jolivet Sancerre").
         if parts.count == 1, fields.region == nil, let words = parts.first, words.count >= 3,
            let last = vocabulary.matches(in: words).last, last.words.upperBound == words.count, last.words.lowerBound >= 2,
-           let term = last.term(.region), last.terms.count == 1 {
+           let term = last.term(.region), term.region == nil, last.terms.count == 1 {
             fields.region = term.canonical
             fields.country = term.country
             parts = [Array(words[..<last.words.lowerBound])]
@@ -88,6 +89,12 @@ public struct WineNameSplitter: Sendable {
         } else if let words = parts.first, let start = cuveeStart(words) {
             fields.producer = Self.text(Array(words[..<start]))
             fields.wine = Self.text(Array(words[start...]))
+        } else if let words = parts.first, words.count == 1, !leadingGrapes.isEmpty {
+            // "Sauvignon Blanc, Greywacke": one word is the producer; the grape is the wine.
+            fields.producer = words[0]
+        }
+        if fields.wine == nil, fields.producer != nil, !leadingGrapes.isEmpty {
+            fields.wine = leadingGrapes.joined(separator: ", ")
         }
         // Grapes named in the wine (or, unsplit, anywhere in the name): "Eroica Riesling".
         let wineWords = fields.wine.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
@@ -110,6 +117,28 @@ public struct WineNameSplitter: Sendable {
             fields.country = term.country
         }
         return fields
+    }
+
+    /// A country at the end of the last part that a full stop, not a comma, set apart ("Champagne.
+    /// France"), or that OCR left a stray mark after ("France A74", "South Africa eae"), made its own part.
+    func separatingCountry(_ parts: [[String]]) -> [[String]] {
+        guard var last = parts.last, last.count >= 2, vocabulary.covering(last, kind: .country, fuzzy: true) == nil else { return parts }
+        var out = parts
+        if let junk = last.last, junk.count <= 4, junk.first?.isUppercase != true || junk.contains(where: \.isNumber),
+           vocabulary.covering(Array(last.dropLast()), kind: .country, fuzzy: true) != nil || last.count >= 3 {
+            last.removeLast()
+            out[out.count - 1] = last
+            if vocabulary.covering(last, kind: .country, fuzzy: true) != nil { return out }
+        }
+        for n in [2, 1] where last.count > n {
+            let tail = Array(last.suffix(n))
+            if last[last.count - n - 1].hasSuffix("."), vocabulary.covering(tail, kind: .country, fuzzy: true) != nil {
+                out[out.count - 1] = Array(last.dropLast(n))
+                out.append(tail)
+                return out
+            }
+        }
+        return parts
     }
 
     /// Region and country from the last parts: a country, a known region, or an unknown region
@@ -150,8 +179,11 @@ public struct WineNameSplitter: Sendable {
     func cuveeStart(_ words: [String]) -> Int? {
         guard words.count >= 2 else { return nil }
         for match in vocabulary.matches(in: words) where match.words.lowerBound >= 1 {
-            guard match.term(.region) != nil || match.term(.grape) != nil || match.term(.cuvee) != nil else { continue }
-            if match.words.upperBound == words.count && match.words.lowerBound > 1 { continue }
+            // An appellation or a colour ending the name is the wine ("Pascal Jolivet Sancerre",
+            // "Château Musar Blanc").
+            if match.words.upperBound == words.count && match.words.lowerBound > 1,
+               match.term(.region)?.region == nil, match.term(.colour) == nil { continue }
+            if match.term(.region) == nil && match.term(.grape) == nil && match.term(.cuvee) == nil && match.term(.colour) == nil { continue }
             let before = WineVocabulary.fold(words[match.words.lowerBound - 1])
             if Self.producerWords.contains(before) || Self.particles.contains(before) { continue }
             // A producer is more than a particle ("Les Clos" is no producer before "Clos").
@@ -162,8 +194,9 @@ public struct WineNameSplitter: Sendable {
             if start >= 2, words[start - 1].hasSuffix("'s") || words[start - 1].hasSuffix("’s") { start -= 1 }
             // German vineyards: a village's adjective ends in -er and starts the wine ("Egon Müller
             // Scharzhofberger Riesling", "Robert Weil Kiedricher Gräfenberg Riesling").
-            if match.term(.region) == nil, start > 2,
-               let village = (2..<start).first(where: { words[$0].count >= 7 && words[$0].hasSuffix("er") && words[$0].first?.isUppercase == true }) {
+            if match.term(.grape) != nil, start > 2,
+               let village = (2..<start).first(where: { words[$0].count >= 7 && words[$0].hasSuffix("er") && words[$0].first?.isUppercase == true
+                   && !Self.particles.contains(WineVocabulary.fold(words[$0 - 1])) }) {
                 start = village
             }
             return start

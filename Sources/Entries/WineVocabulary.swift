@@ -9,7 +9,7 @@ import Foundation
 /// "Lalande-de-Pomerol" (which is its own appellation).
 public struct WineVocabulary: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case country, region, grape, cuvee
+        case country, region, grape, cuvee, colour
     }
 
     public struct Term: Sendable, Equatable {
@@ -101,7 +101,7 @@ public struct WineVocabulary: Sendable {
         matches(in: words, fuzzy: false)
     }
 
-    /// With `fuzzy`, a key of six letters or more may differ from the table's by one edit, after
+    /// With `fuzzy`, a key of five letters or more may differ from the table's by one edit, after
     /// the umlaut OCR reads as "ii" ("Griiner", "Niederésterreich", "Cabemet"): used only where a
     /// term is expected (a region line, the part before a producer), never to find one in a name.
     func matches(in words: [String], fuzzy: Bool) -> [Match] {
@@ -136,12 +136,12 @@ public struct WineVocabulary: Sendable {
         return found
     }
 
-    /// One OCR slip apart: "ii" read for "ü" (folded to "u"), or one edit in a key of six letters or more.
+    /// One OCR slip apart: "ii" read for "ü" (folded to "u"), or one edit in a key of five letters or more.
     static func near(_ read: String, _ key: String) -> Bool {
         if read == key { return true }
         let repaired = read.replacingOccurrences(of: "ii", with: "u")
         if repaired == key { return true }
-        guard key.count >= 6, abs(repaired.count - key.count) <= 1 else { return false }
+        guard key.count >= 5, abs(repaired.count - key.count) <= 1 else { return false }
         return Levenshtein.distance(repaired, key, limit: 1) <= 1
     }
 

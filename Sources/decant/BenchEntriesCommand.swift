@@ -199,8 +199,7 @@ struct EntryReplay {
             let entries = parser.parse(lines: lines)
             let count = max(lines.count - 1, 1)
             let observed = entries.map { e in
-                EntryObservation(text: e.rawText, vintage: e.vintage, prices: e.prices, catalogueID: nil,
-                                 producer: ProcessInfo.processInfo.environment["DECANT_NO_PRODUCER"] == nil ? e.producer : nil,
+                EntryObservation(text: e.rawText, vintage: e.vintage, prices: e.prices, catalogueID: nil, producer: e.producer,
                                  name: e.name, bottleSizeML: e.bottleSizeML,
                                  position: min(1, Double(e.firstLine + e.lastLine) / 2 / Double(count)),
                                  wine: e.wine, region: e.region, country: e.country, grapes: e.grapes)
@@ -226,11 +225,6 @@ struct EntryReplay {
                     if c.countryCorrect < c.countryTotal { wrong.append("country \"\(o.country ?? "—")\" ≠ \"\(e.country ?? "")\"") }
                     if c.grapesCorrect < c.grapesTotal {
                         wrong.append("grapes \(o.grapes.joined(separator: "/")) ≠ \((e.grapes ?? []).joined(separator: "/"))")
-                    }
-                    if let p = o.producer, let n = o.name {
-                        let comma = n.contains(p + ",") || n.contains(p + " –") || n.contains(p + " -")
-                        let ok = p.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) == (e.producer ?? "").folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-                        print("SPLIT \(comma ? "comma" : "single") \(ok ? "ok" : "bad") \(p) | \(e.producer ?? "") | \(n)")
                     }
                     if !wrong.isEmpty { print("FIELD \(job)/\(name): \(o.text.replacingOccurrences(of: "\n", with: " ⏎ ")) | " + wrong.joined(separator: "; ")) }
                 }

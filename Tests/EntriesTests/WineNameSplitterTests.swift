@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func badRowsNameFileAndLine() {
-        #expect(throws: EntriesError(file: "mine.tsv", line: 2, "first column must be one of country, region, grape, cuvee, got \"grap\"")) {
+        #expect(throws: EntriesError(file: "mine.tsv", line: 2, "first column must be one of country, region, grape, cuvee, colour, got \"grap\"")) {
             try WineVocabulary(tsv: "grape\tMerlot\ngrap\tSyrah\n", source: "mine.tsv")
         }
         #expect(throws: EntriesError(file: "mine.tsv", line: 1, "region \"Sussex\" needs its country in the fourth column")) {
@@ -118,8 +118,9 @@ import Testing
         #expect(f.producer == nil && f.wine == nil)
         #expect(f.region == "Bordeaux")
         #expect(splitter.split(name: "Domaine de Chevalier, Blanc").producer == "Domaine de Chevalier")
+        #expect(splitter.split(name: "Domaine de Chevalier Blanc").producer == "Domaine de Chevalier")
         // A style word ending a longer name is no safe boundary: left unsplit.
-        #expect(splitter.split(name: "Domaine de Chevalier Blanc").producer == nil)
+        #expect(splitter.split(name: "Freixenet Cordon Negro Brut").producer == nil)
     }
 
     /// A name the vocabulary cannot split is left whole: no guessed producer.
@@ -140,6 +141,30 @@ import Testing
         let f = splitter.split(name: "Robert Weil Kiedricher Gräfenberg Riesling Spätlese")
         #expect(f.producer == "Robert Weil" && f.wine == "Kiedricher Gräfenberg Riesling Spätlese")
         #expect(splitter.split(name: "Egon Müller Scharzhofberger Riesling Spätlese").producer == "Egon Müller")
+    }
+
+    /// Lists name many wines after their appellation or colour: at the end of the name, it is the wine.
+    @Test func appellationOrColourEndingTheNameIsTheWine() {
+        let f = splitter.split(name: "Pascal Jolivet Sancerre", details: ["Loire, France"])
+        #expect(f.producer == "Pascal Jolivet" && f.wine == "Sancerre" && f.region == "Loire")
+        let g = splitter.split(name: "Château Smith Haut Lafitte Blanc")
+        #expect(g.producer == "Château Smith Haut Lafitte" && g.wine == "Blanc")
+        // A broad region ending the name is where the wine is from.
+        let h = splitter.split(name: "Cleto Chiarli Vecchia Modena Emilia-Romagna")
+        #expect(h.region == "Emilia-Romagna" && h.wine == nil)
+    }
+
+    @Test func grapeFirstOverAOneWordProducer() {
+        let f = splitter.split(name: "Sauvignon Blanc, Greywacke")
+        #expect(f.producer == "Greywacke" && f.wine == "Sauvignon Blanc" && f.grapes == ["Sauvignon Blanc"])
+    }
+
+    @Test func countryAfterAFullStopOrBeforeAStrayMark() {
+        let f = splitter.split(name: "Philipponnat Clos des Goisses, Champagne. France")
+        #expect(f.region == "Champagne" && f.country == "France")
+        let g = splitter.split(name: "Graham Beck Brut, Western Cape, South Africa eae")
+        #expect(g.region == "Western Cape" && g.country == "South Africa")
+        #expect(splitter.split(name: "Beaucastel, Blanc", details: ["Rhéne"]).region == "Rhône")
     }
 
     @Test func dashSeparatesLikeAComma() {
