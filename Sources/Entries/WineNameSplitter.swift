@@ -78,6 +78,11 @@ public struct WineNameSplitter: Sendable {
             leadingGrapes = grapes.map(\.name)
             parts.removeFirst()
         }
+        // "Dom, Ramonet": a producer word alone before a comma (a full stop OCR read as one) is no producer.
+        if parts.count >= 2, parts[0].allSatisfy({ Self.producerWords.contains(WineVocabulary.fold($0)) }) {
+            parts[1] = parts[0] + parts[1]
+            parts.removeFirst()
+        }
         // Digits left before the producer (a bin or a price OCR split off): no part of a name.
         if var first = parts.first {
             while first.count > 1, let w = first.first, !w.contains(where: \.isLetter) { first.removeFirst() }

@@ -167,6 +167,11 @@ import Testing
         #expect(splitter.split(name: "Beaucastel, Blanc", details: ["Rhéne"]).region == "Rhône")
     }
 
+    @Test func producerWordAloneBeforeACommaIsNoProducer() {
+        let f = splitter.split(name: "Domaine, Ramonet Chassagne-Montrachet Premier Cru Les Ruchottes")
+        #expect(f.producer == "Domaine Ramonet" && f.wine == "Chassagne-Montrachet Premier Cru Les Ruchottes")
+    }
+
     @Test func dashSeparatesLikeAComma() {
         let f = splitter.split(name: "Bollinger – Special Cuvee")
         #expect(f.producer == "Bollinger" && f.wine == "Special Cuvee")
