@@ -18,7 +18,8 @@ struct BenchEntriesCommand: ParsableCommand {
         the index), runs the flat renders and the photos through `decant run`, and prints entry precision, \
         recall and F1, vintage accuracy and price accuracy (every price with its column meaning) per set, \
         layout and page shape. Bars: F1 >= 0.97 on flat renders, >= 0.93 on photos with depth; on \
-        detected entries vintage >= 0.98 and prices >= 0.97.
+        detected entries vintage >= 0.98 and prices >= 0.97. Producer, wine, region, country and grapes \
+        are scored on detected entries (wine, region, country and grapes where the list prints them).
         """)
 
     @Option(name: .long, help: "Wine lists to generate.")
