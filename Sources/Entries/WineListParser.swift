@@ -15,9 +15,12 @@ import Recognition
 /// page furniture are no entries.
 public struct WineListParser: Sendable {
     public var fields: FieldParser
+    /// Producer, wine, region, country and grapes from the name and the lines under it.
+    public var names: WineNameSplitter
 
-    public init(fields: FieldParser = FieldParser()) {
+    public init(fields: FieldParser = FieldParser(), names: WineNameSplitter = WineNameSplitter()) {
         self.fields = fields
+        self.names = names
     }
 
     public func parse(_ page: RecognizedPage) -> [WineEntry] {
@@ -172,6 +175,16 @@ public struct WineListParser: Sendable {
                         if !next.prices.isEmpty { continued = true; break }
                     }
                     readings[i].isAnchor = !continued
+                } else if r.hasVintage && !r.flush && nameHasLetters, k > 0 {
+                    // The indented last line of a name whose price OCR lost ("#316 Gewürztraminer,
+                    // Cantina Tramin" / "Nussbaumer 2019 ·"): the row above starts the entry (flush,
+                    // no price, no vintage) and nothing indented with a price continues it below.
+                    let above = readings[members[k - 1]]
+                    let below = members[(k + 1)...].first.map { readings[$0] }
+                    let startsAbove = above.kind == .text && above.flush && above.prices.isEmpty && !above.hasVintage
+                        && r.row.top - above.row.bottom < 0.8 * h
+                    let continuedBelow = below.map { $0.kind == .text && !$0.flush && !$0.prices.isEmpty } ?? false
+                    readings[i].isAnchor = startsAbove && !continuedBelow
                 }
             }
         }
@@ -442,6 +455,12 @@ public struct WineListParser: Sendable {
             if section.contains("magnum") { entry.bottleSizeML = 1500 }
         }
         entry.details = detailText.isEmpty ? nil : detailText.joined(separator: "\n")
+        let split = names.split(name: parsed.name, details: detailText.map { FieldParser.cleanName(fields.abbreviations.expand($0)) })
+        entry.producer = split.producer
+        entry.wine = split.wine
+        entry.region = split.region
+        entry.country = split.country
+        entry.grapes = split.grapes
         return entry
     }
 }

@@ -19,6 +19,16 @@ public struct EntryCounts: Sendable, Equatable, Codable {
     public var producerTotal = 0
     public var bottleSizeCorrect = 0
     public var bottleSizeTotal = 0
+    /// Wine (cuvée), region, country and grapes, each counted where the truth's value can be read
+    /// from the printed entry (see `EntryMetrics.evaluate`).
+    public var wineCorrect = 0
+    public var wineTotal = 0
+    public var regionCorrect = 0
+    public var regionTotal = 0
+    public var countryCorrect = 0
+    public var countryTotal = 0
+    public var grapesCorrect = 0
+    public var grapesTotal = 0
 
     public init() {}
 
@@ -32,6 +42,10 @@ public struct EntryCounts: Sendable, Equatable, Codable {
     public var catalogueAccuracy: Double? { Tally(correct: catalogueCorrect, total: catalogueTotal).accuracy }
     public var producerAccuracy: Double? { Tally(correct: producerCorrect, total: producerTotal).accuracy }
     public var bottleSizeAccuracy: Double? { Tally(correct: bottleSizeCorrect, total: bottleSizeTotal).accuracy }
+    public var wineAccuracy: Double? { Tally(correct: wineCorrect, total: wineTotal).accuracy }
+    public var regionAccuracy: Double? { Tally(correct: regionCorrect, total: regionTotal).accuracy }
+    public var countryAccuracy: Double? { Tally(correct: countryCorrect, total: countryTotal).accuracy }
+    public var grapesAccuracy: Double? { Tally(correct: grapesCorrect, total: grapesTotal).accuracy }
 
     public static func + (a: EntryCounts, b: EntryCounts) -> EntryCounts {
         var c = EntryCounts()
@@ -49,12 +63,21 @@ public struct EntryCounts: Sendable, Equatable, Codable {
         c.producerTotal = a.producerTotal + b.producerTotal
         c.bottleSizeCorrect = a.bottleSizeCorrect + b.bottleSizeCorrect
         c.bottleSizeTotal = a.bottleSizeTotal + b.bottleSizeTotal
+        c.wineCorrect = a.wineCorrect + b.wineCorrect
+        c.wineTotal = a.wineTotal + b.wineTotal
+        c.regionCorrect = a.regionCorrect + b.regionCorrect
+        c.regionTotal = a.regionTotal + b.regionTotal
+        c.countryCorrect = a.countryCorrect + b.countryCorrect
+        c.countryTotal = a.countryTotal + b.countryTotal
+        c.grapesCorrect = a.grapesCorrect + b.grapesCorrect
+        c.grapesTotal = a.grapesTotal + b.grapesTotal
         return c
     }
 
     enum CodingKeys: String, CodingKey {
         case detected, truth, matched, vintageCorrect, vintageTotal, pricesCorrect, pricesTotal, priceColumnsCorrect, catalogueCorrect,
-             catalogueTotal, producerCorrect, producerTotal, bottleSizeCorrect, bottleSizeTotal
+             catalogueTotal, producerCorrect, producerTotal, bottleSizeCorrect, bottleSizeTotal, wineCorrect, wineTotal,
+             regionCorrect, regionTotal, countryCorrect, countryTotal, grapesCorrect, grapesTotal
     }
 
     /// Counts added in later versions default to zero, so older metrics files still load.
@@ -68,6 +91,10 @@ public struct EntryCounts: Sendable, Equatable, Codable {
         catalogueCorrect = try v(.catalogueCorrect); catalogueTotal = try v(.catalogueTotal)
         producerCorrect = try v(.producerCorrect); producerTotal = try v(.producerTotal)
         bottleSizeCorrect = try v(.bottleSizeCorrect); bottleSizeTotal = try v(.bottleSizeTotal)
+        wineCorrect = try v(.wineCorrect); wineTotal = try v(.wineTotal)
+        regionCorrect = try v(.regionCorrect); regionTotal = try v(.regionTotal)
+        countryCorrect = try v(.countryCorrect); countryTotal = try v(.countryTotal)
+        grapesCorrect = try v(.grapesCorrect); grapesTotal = try v(.grapesTotal)
     }
 }
 
@@ -85,9 +112,18 @@ public struct EntryObservation: Sendable, Equatable {
     public var bottleSizeML: Int?
     /// Relative position on the page in reading order, 0 (first) to 1 (last).
     public var position: Double?
+    public var wine: String?
+    public var region: String?
+    public var country: String?
+    public var grapes: [String]
 
     public init(text: String, vintage: Vintage?, prices: [Price], catalogueID: String?, producer: String? = nil,
-                name: String? = nil, bottleSizeML: Int? = nil, position: Double? = nil) {
+                name: String? = nil, bottleSizeML: Int? = nil, position: Double? = nil, wine: String? = nil,
+                region: String? = nil, country: String? = nil, grapes: [String] = []) {
+        self.wine = wine
+        self.region = region
+        self.country = country
+        self.grapes = grapes
         self.text = text
         self.vintage = vintage
         self.prices = prices
@@ -143,6 +179,7 @@ public enum EntryMetrics {
             }
             counts.catalogueTotal += 1
             if found.catalogueID == expected.catalogueID { counts.catalogueCorrect += 1 }
+            countFields(found: found, expected: expected, into: &counts)
         }
         return counts
     }
@@ -176,6 +213,43 @@ public enum EntryMetrics {
     }
 }
 
+extension EntryMetrics {
+    /// Wine, region, country and grapes are checked only where the printed entry holds the truth's
+    /// value (its words, abbreviations expanded and accents folded, appear in the entry's text):
+    /// the truth names the catalogue's region and every grape of the wine even when the list
+    /// prints neither, and no reading of the page can recover what is not on it. A country counts
+    /// where it or the region is printed (the region's country is read from the vocabulary). Values
+    /// are compared on the same folded words; grapes as a set.
+    static func countFields(found: EntryObservation, expected: GroundTruth.Entry, into counts: inout EntryCounts) {
+        let printed = FieldText.key(expected.text)
+        func readable(_ value: String?) -> Bool {
+            guard let value else { return false }
+            let k = FieldText.key(value)
+            return !k.isEmpty && FieldText.contains(printed, k)
+        }
+        func same(_ a: String?, _ b: String?) -> Bool {
+            guard let a, let b else { return false }
+            return FieldText.key(a) == FieldText.key(b)
+        }
+        if readable(expected.wine) {
+            counts.wineTotal += 1
+            if same(found.wine, expected.wine) { counts.wineCorrect += 1 }
+        }
+        if readable(expected.region) {
+            counts.regionTotal += 1
+            if same(found.region, expected.region) { counts.regionCorrect += 1 }
+        }
+        if readable(expected.country) || readable(expected.region) {
+            counts.countryTotal += 1
+            if same(found.country, expected.country) { counts.countryCorrect += 1 }
+        }
+        if let grapes = expected.grapes, !grapes.isEmpty, grapes.allSatisfy({ readable($0) }) {
+            counts.grapesTotal += 1
+            if Set(found.grapes.map(FieldText.key)) == Set(grapes.map(FieldText.key)) { counts.grapesCorrect += 1 }
+        }
+    }
+}
+
 /// Field values compared as words: case folded, punctuation dropped, accents kept (an accent OCR
 /// lost is an error).
 enum FieldText {
@@ -186,4 +260,19 @@ enum FieldText {
     }
 
     static func same(_ a: String, _ b: String) -> Bool { words(a) == words(b) }
+
+    /// The matching key of a field: abbreviations expanded (as the parser reads them), then words
+    /// with case and accents folded ("Dom. Ramonet" and "Domaine Ramonet", "Cuvee" and "Cuvée" agree).
+    static func key(_ text: String) -> [String] {
+        AbbreviationTable.builtIn.expand(text)
+            .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            .split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            .map(String.init)
+    }
+
+    /// Whether `needle` occurs as consecutive words of `haystack`.
+    static func contains(_ haystack: [String], _ needle: [String]) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
+    }
 }

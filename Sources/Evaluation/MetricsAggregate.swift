@@ -49,6 +49,10 @@ public struct MetricsAggregate: Sendable, Equatable, Codable {
             m[Metric.priceAccuracy] = entries.priceAccuracy
             m[Metric.producerAccuracy] = entries.producerAccuracy
             m[Metric.bottleSizeAccuracy] = entries.bottleSizeAccuracy
+            m[Metric.wineAccuracy] = entries.wineAccuracy
+            m[Metric.regionAccuracy] = entries.regionAccuracy
+            m[Metric.countryAccuracy] = entries.countryAccuracy
+            m[Metric.grapesAccuracy] = entries.grapesAccuracy
             m[Metric.catalogueAccuracy] = entries.catalogueAccuracy
         }
         if itemImages > 0 {
@@ -114,6 +118,10 @@ public enum Metric {
     public static let producerAccuracy = "producerAccuracy"
     public static let bottleSizeAccuracy = "bottleSizeAccuracy"
     public static let catalogueAccuracy = "catalogueAccuracy"
+    public static let wineAccuracy = "wineAccuracy"
+    public static let regionAccuracy = "regionAccuracy"
+    public static let countryAccuracy = "countryAccuracy"
+    public static let grapesAccuracy = "grapesAccuracy"
     public static let itemPrecision = "itemPrecision"
     public static let itemRecall = "itemRecall"
     public static let itemF1 = "itemF1"
@@ -125,7 +133,8 @@ public enum Metric {
 
     /// Display order for tables.
     public static let ordered = [cer, wer, wordBagF1, entryPrecision, entryRecall, entryF1, vintageAccuracy, priceAccuracy,
-                                 producerAccuracy, bottleSizeAccuracy, catalogueAccuracy, itemPrecision, itemRecall, itemF1,
+                                 producerAccuracy, wineAccuracy, regionAccuracy, countryAccuracy, grapesAccuracy,
+                                 bottleSizeAccuracy, catalogueAccuracy, itemPrecision, itemRecall, itemF1,
                                  itemAmountAccuracy, itemCatalogueAccuracy, receiptKeyAccuracy]
 
     /// Error rates get worse upwards; everything else downwards.

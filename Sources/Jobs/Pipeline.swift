@@ -220,7 +220,8 @@ public final class Pipeline {
         var receipt: Receipt?
         var receiptPage = page
         switch kind {
-        case .winelist: wineEntries = WineListParser(fields: fields).parse(lines: lines)
+        case .winelist:
+            wineEntries = WineListParser(fields: fields, names: WineNameSplitter(vocabulary: settings.vocabulary)).parse(lines: lines)
         case .receipt:
             // The job folder's own date order (decant-job.json) overrides the run's.
             let dateOrder = task.jobSettings?.dateOrder ?? settings.dateOrder

@@ -22,6 +22,8 @@ public struct RunSettings: Sendable, Equatable {
     /// Where flattened pages are written for inspection, if anywhere.
     public var saveFlattened: String?
     public var abbreviations: AbbreviationTable
+    /// Countries, regions, grapes and cuvée words the wine-list fields are split with (`--vocabulary`).
+    public var vocabulary: WineVocabulary = .builtIn
     /// A deliberately worse pipeline, to prove the accuracy gate bites: flattening switched off
     /// and/or the page shrunk by this factor before OCR. Never for real use.
     public var degradation: Degradation
@@ -73,6 +75,7 @@ public struct RunSettings: Sendable, Equatable {
     public static func == (a: RunSettings, b: RunSettings) -> Bool {
         a.kind == b.kind && a.ocr == b.ocr && a.segmentation == b.segmentation && a.limits == b.limits
             && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
+            && a.vocabulary.count == b.vocabulary.count
             && a.degradation == b.degradation
             && a.insights == b.insights
             && a.dateOrder == b.dateOrder && a.receiptReadings == b.receiptReadings

@@ -15,6 +15,11 @@ public struct EntryRecord: Sendable, Equatable, Codable {
     public var name: String
     /// The producer when the parser split it off the name (JSON only; metrics check it).
     public var producer: String?
+    /// Wine (cuvée), region, country and grapes the parser read from the name and the lines under it (JSON only).
+    public var wine: String?
+    public var region: String?
+    public var country: String?
+    public var grapes: [String]?
     public var section: String?
     public var colour: String?
     public var bin: String?
@@ -38,6 +43,10 @@ public struct EntryRecord: Sendable, Equatable, Codable {
         self.rawText = entry.rawText
         self.name = entry.name
         self.producer = entry.producer
+        self.wine = entry.wine
+        self.region = entry.region
+        self.country = entry.country
+        self.grapes = entry.grapes.isEmpty ? nil : entry.grapes
         self.section = entry.section
         self.colour = entry.colour
         self.bin = entry.bin

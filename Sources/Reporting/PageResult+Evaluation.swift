@@ -9,7 +9,8 @@ extension PageResult {
             let matched = e.match.flatMap { $0.type == .exact || $0.type == .vintageVariant ? $0.best?.wineID : nil }
             return EntryObservation(text: e.rawText, vintage: e.vintage, prices: e.prices, catalogueID: matched,
                                     producer: e.producer, name: e.name, bottleSizeML: e.bottleSizeML,
-                                    position: min(1, Double(e.firstLine + e.lastLine) / 2 / Double(lines)))
+                                    position: min(1, Double(e.firstLine + e.lastLine) / 2 / Double(lines)),
+                                    wine: e.wine, region: e.region, country: e.country, grapes: e.grapes ?? [])
         }
         let receipt = record.receipt.map {
             ReceiptObservation(merchant: $0.merchant, address: $0.address, date: $0.date, time: $0.time,

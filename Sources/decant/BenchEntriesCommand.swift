@@ -18,7 +18,8 @@ struct BenchEntriesCommand: ParsableCommand {
         the index), runs the flat renders and the photos through `decant run`, and prints entry precision, \
         recall and F1, vintage accuracy and price accuracy (every price with its column meaning) per set, \
         layout and page shape. Bars: F1 >= 0.97 on flat renders, >= 0.93 on photos with depth; on \
-        detected entries vintage >= 0.98 and prices >= 0.97.
+        detected entries vintage >= 0.98 and prices >= 0.97. Producer, wine, region, country and grapes \
+        are scored on detected entries (wine, region, country and grapes where the list prints them).
         """)
 
     @Option(name: .long, help: "Wine lists to generate.")
@@ -66,6 +67,9 @@ struct BenchEntriesCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp("With --replay: print every wrong, missed and extra entry.", visibility: .hidden))
     var mismatches = false
 
+    @Flag(name: .long, help: ArgumentHelp("With --replay: print every wrong producer, wine, region, country or grapes.", visibility: .hidden))
+    var fieldMismatches = false
+
     func validate() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -79,7 +83,7 @@ struct BenchEntriesCommand: ParsableCommand {
 
     func run() throws {
         if let replay, let inbox {
-            let report = try EntryReplay(cache: replay, inbox: inbox, runYear: runYear, explain: explain, mismatches: mismatches).run()
+            let report = try EntryReplay(cache: replay, inbox: inbox, runYear: runYear, explain: explain, mismatches: mismatches, fieldMismatches: fieldMismatches).run()
             let jobs = Dictionary(grouping: report.images, by: \.job).sorted { $0.key < $1.key }
             print(Self.table(jobs.map { ($0.key, MetricsReport(images: $0.value)) }))
             return
@@ -88,7 +92,7 @@ struct BenchEntriesCommand: ParsableCommand {
             // The two sets of an earlier bench run, each against its own cache folder.
             let results = try Self.sets.map { set in
                 (set.label, try EntryReplay(cache: "\(replay)/\(set.folder)", inbox: "\(work)/\(set.folder)", runYear: runYear,
-                                            explain: explain, mismatches: mismatches).run())
+                                            explain: explain, mismatches: mismatches, fieldMismatches: fieldMismatches).run())
             }
             print(Self.table(results))
             return
@@ -131,8 +135,9 @@ struct BenchEntriesCommand: ParsableCommand {
     /// One row per set and scope: the corpus, each layout, each page shape, and (for photos) the
     /// photos with depth.
     static func table(_ results: [(set: String, report: MetricsReport)]) -> String {
-        var lines = ["| Set | Scope | Pages | Entries | Detected | Precision | Recall | F1 | Vintage | Prices (with column) |",
-                     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        var lines = ["| Set | Scope | Pages | Entries | Detected | Precision | Recall | F1 | Vintage | Prices (with column) "
+                     + "| Producer | Wine | Region | Country | Grapes |",
+                     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         func percent(_ value: Double?) -> String { value.map { String(format: "%.1f%%", $0 * 100) } ?? "—" }
         for (set, report) in results {
             var scopes: [(String, MetricsAggregate)] = [("all", report.corpus)]
@@ -147,11 +152,14 @@ struct BenchEntriesCommand: ParsableCommand {
             for (scope, aggregate) in scopes {
                 let e = aggregate.entries
                 lines.append("| \(set) | \(scope) | \(aggregate.entryImages) | \(e.truth) | \(e.detected) | \(percent(e.precision)) "
-                             + "| \(percent(e.recall)) | \(percent(e.f1)) | \(percent(e.vintageAccuracy)) | \(percent(e.priceColumnAccuracy)) |")
+                             + "| \(percent(e.recall)) | \(percent(e.f1)) | \(percent(e.vintageAccuracy)) | \(percent(e.priceColumnAccuracy)) "
+                             + "| \(percent(e.producerAccuracy)) | \(percent(e.wineAccuracy)) | \(percent(e.regionAccuracy)) "
+                             + "| \(percent(e.countryAccuracy)) | \(percent(e.grapesAccuracy)) |")
             }
         }
         lines.append("")
         lines.append("Bars: F1 ≥ 97% on flat renders and ≥ 93% on photos with depth; vintage ≥ 98%, price ≥ 97% on detected entries.")
+        lines.append("Wine, region, country and grapes are counted on detected entries whose printed text holds the truth's value (a country: or its region).")
         return lines.joined(separator: "\n")
     }
 }
@@ -164,6 +172,7 @@ struct EntryReplay {
     let runYear: Int
     let explain: String?
     var mismatches = false
+    var fieldMismatches = false
 
     func run() throws -> MetricsReport {
         let parser = WineListParser(fields: FieldParser(runYear: runYear))
@@ -193,7 +202,8 @@ struct EntryReplay {
             let observed = entries.map { e in
                 EntryObservation(text: e.rawText, vintage: e.vintage, prices: e.prices, catalogueID: nil, producer: e.producer,
                                  name: e.name, bottleSizeML: e.bottleSizeML,
-                                 position: min(1, Double(e.firstLine + e.lastLine) / 2 / Double(count)))
+                                 position: min(1, Double(e.firstLine + e.lastLine) / 2 / Double(count)),
+                                 wine: e.wine, region: e.region, country: e.country, grapes: e.grapes)
             }
             let observation = PageObservation(text: lines.map(\.text).joined(separator: "\n"), kind: .winelist, entries: observed)
             evaluations.append(ImageEvaluator.evaluate(job: job, image: name, source: TruthSource(format: .decant, path: truthPath),
@@ -204,6 +214,21 @@ struct EntryReplay {
             if mismatches {
                 let text = Self.mismatches(job: job, name: name, observed: observed, truth: truth.entries)
                 if !text.isEmpty { print(text) }
+            }
+            if fieldMismatches {
+                for (d, t) in EntryMetrics.pairs(detected: observed, truth: truth.entries) {
+                    let o = observed[d], e = truth.entries[t]
+                    let c = EntryMetrics.evaluate(detected: [o], truth: [e])
+                    var wrong: [String] = []
+                    if c.producerCorrect < c.producerTotal { wrong.append("producer \"\(o.producer ?? "—")\" ≠ \"\(e.producer ?? "")\"") }
+                    if c.wineCorrect < c.wineTotal { wrong.append("wine \"\(o.wine ?? "—")\" ≠ \"\(e.wine ?? "")\"") }
+                    if c.regionCorrect < c.regionTotal { wrong.append("region \"\(o.region ?? "—")\" ≠ \"\(e.region ?? "")\"") }
+                    if c.countryCorrect < c.countryTotal { wrong.append("country \"\(o.country ?? "—")\" ≠ \"\(e.country ?? "")\"") }
+                    if c.grapesCorrect < c.grapesTotal {
+                        wrong.append("grapes \(o.grapes.joined(separator: "/")) ≠ \((e.grapes ?? []).joined(separator: "/"))")
+                    }
+                    if !wrong.isEmpty { print("FIELD \(job)/\(name): \(o.text.replacingOccurrences(of: "\n", with: " ⏎ ")) | " + wrong.joined(separator: "; ")) }
+                }
             }
         }
         return MetricsReport(images: evaluations)

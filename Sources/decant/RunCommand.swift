@@ -49,6 +49,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Extra abbreviations (TSV: abbreviation<TAB>expansion[<TAB>exact]).")
     var abbreviations: String?
 
+    @Option(name: .long, help: "Extra countries, regions, grapes or cuvée words for the wine-list fields (TSV: kind<TAB>name[<TAB>canonical<TAB>country<TAB>region]).")
+    var vocabulary: String?
+
     @Option(name: .long, help: "SQLite run history to record this run in and compare it with; changes go to OUT/JOB/changes.csv|json and OUT/changes-summary.json (default: OUT/history.sqlite).")
     var history: String?
 
@@ -156,6 +159,15 @@ struct RunCommand: ParsableCommand {
                 throw ValidationError(error.description)
             }
         }
+        var words = WineVocabulary.builtIn
+        if let vocabulary {
+            guard let text = try? String(contentsOfFile: vocabulary, encoding: .utf8) else {
+                throw ValidationError("\(vocabulary): vocabulary file cannot be read")
+            }
+            do { try words.merge(tsv: text, source: (vocabulary as NSString).lastPathComponent) } catch {
+                throw ValidationError(error.description)
+            }
+        }
         let runYear = asOf.flatMap(Self.year(of:)) ?? FieldParser.currentYear
         let insights = InsightOptions(year: runYear, budget: budget, minScore: minScore, colour: colour,
                                       readyNow: readyNow, bestValueOnly: bestValue)
@@ -166,6 +178,7 @@ struct RunCommand: ParsableCommand {
                                    degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
                                    insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
                                    ocrCache: ocrCache, pagePreviews: noHTML ? nil : out)
+        settings.vocabulary = words
         do throws(RectifierOptionError) {
             for pair in rectifierOption {
                 let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -191,7 +204,7 @@ struct RunCommand: ParsableCommand {
             options.isolation = .processes(executable: RunFingerprint.executable,
                                            arguments: Array(CommandLine.arguments.dropFirst()) + ["--worker"], timeout: timeout)
         }
-        options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [catalogue, abbreviations].compactMap { $0 }))
+        options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [catalogue, abbreviations, vocabulary].compactMap { $0 }))
         options.force = force
         let outcome: RunOutcome
         do { outcome = try blocking { [options] in try await Runner(options: options).run() } } catch let error as RunError {
