@@ -1,4 +1,5 @@
 import CPangoCairo
+import Foundation
 import Imaging
 
 /// Pango text layout and Cairo rendering. Owns one font map and one Pango context (freed in
@@ -9,11 +10,19 @@ import Imaging
 /// line measures the same at every rendering resolution and the composed page can be rendered at
 /// any DPI without text shifting.
 public final class TextEngine {
+    /// Every Pango and Cairo call in the process, one at a time. Each engine has its own font map,
+    /// but Cairo's FreeType glyph caches and fontconfig are shared by the process, and two engines
+    /// rendering at once on different threads crashed inside libcairo (parallel tests, and
+    /// `decant synth --jobs N`). Shaping and drawing text is a small part of making a photo.
+    private static let pango = NSRecursiveLock()
+
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private let fontOptions: OpaquePointer
 
     public init() throws(SynthesisError) {
+        Self.pango.lock()
+        defer { Self.pango.unlock() }
         guard let map = pango_cairo_font_map_new() else { throw SynthesisError("Pango could not create a font map (is fontconfig installed?)") }
         guard let context = pango_font_map_create_context(map) else {
             g_object_unref(map)
@@ -34,6 +43,8 @@ public final class TextEngine {
     }
 
     deinit {
+        Self.pango.lock()
+        defer { Self.pango.unlock() }
         cairo_font_options_destroy(fontOptions)
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(fontMap)
@@ -41,6 +52,8 @@ public final class TextEngine {
 
     /// Installed font families, by the names fontconfig gives them.
     public func installedFamilies() -> Set<String> {
+        Self.pango.lock()
+        defer { Self.pango.unlock() }
         var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
         var count: Int32 = 0
         pango_font_map_list_families(fontMap, &families, &count)
@@ -86,6 +99,8 @@ public final class TextEngine {
 
     /// Width and line box of a run, in millimetres.
     public func measure(_ text: String, font: FontSpec) -> TextExtent {
+        Self.pango.lock()
+        defer { Self.pango.unlock() }
         let layout = makeLayout(text, font)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout.pointer, &ink, &logical)
@@ -100,6 +115,8 @@ public final class TextEngine {
 
     /// Renders the page at `dpi` as an RGB raster (the "flat" image, and the texture the camera sees).
     public func render(_ document: FlatDocument, dpi: Double) throws(SynthesisError) -> Raster {
+        Self.pango.lock()
+        defer { Self.pango.unlock() }
         let width = Int((document.widthMM / 25.4 * dpi).rounded())
         let height = Int((document.heightMM / 25.4 * dpi).rounded())
         guard width > 0, height > 0, width * height <= 200_000_000 else {
