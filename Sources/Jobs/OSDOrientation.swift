@@ -43,8 +43,11 @@ public struct OSDOrientation: OrientationDetector {
         // noise. OSD reading (next to) nothing suggests the lines run vertically, so all four turns.
         // A near-zero OSD confidence means much the same as no answer (lines running vertically
         // read as noise either way up).
+        // A quarter turn OSD suggested stays in the vote beside upside down: a page unwarped from a
+        // photo taken sideways lies on its side.
         let lost = (result?.confidence ?? 0) < 1
-        let turns = lost ? [0, 1, 2, 3] : [0, expectUpright ? (result?.quarterTurnsClockwise ?? 2) : 2]
+        var turns = lost ? [0, 1, 2, 3] : [0, 2]
+        if !lost, let suggested = result?.quarterTurnsClockwise, suggested % 2 == 1 { turns.append(suggested) }
         // At full resolution (the reduced copy is too small to read), a quarter of the page's
         // height across its middle half keeps each read short.
         let sample = page.cropped(to: PixelRect(x: page.width / 4, y: page.height * 3 / 8,

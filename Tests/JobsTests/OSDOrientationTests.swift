@@ -82,7 +82,7 @@ import Testing
 @Suite struct UprightCheckTests {
     static func page(_ words: [(String, Double)]) -> RecognizedPage {
         let recognized = words.enumerated().map { i, w in
-            RecognizedWord(text: w.0, box: PixelRect(x: 10 * i, y: 0, width: 8, height: 10), confidence: w.1)
+            RecognizedWord(text: w.0, box: PixelRect(x: 70 * i, y: 0, width: 60, height: 14), confidence: w.1)
         }
         return RecognizedPage(width: 1000, height: 100, lines: [
             RecognizedLine(text: words.map(\.0).joined(separator: " "), box: PixelRect(x: 0, y: 0, width: 1000, height: 10),
@@ -107,5 +107,18 @@ import Testing
         #expect(!UprightCheck(confident: 20, candidates: 100).looksUpright)
         #expect(UprightCheck(confident: 30, candidates: 100).looksUpright)
         #expect(!UprightCheck(confident: 0, candidates: 0).looksUpright)
+    }
+}
+
+extension UprightCheckTests {
+    @Test func wordsReadAlongVerticalLinesAreAPageOnItsSide() {
+        // Tesseract's automatic layout reads a page lying on its side confidently, word boxes upright.
+        let words = (0..<20).map { i in
+            RecognizedWord(text: "Merlot", box: PixelRect(x: 10, y: 60 * i, width: 12, height: 50), confidence: 90)
+        }
+        let page = RecognizedPage(width: 100, height: 1300, lines: [RecognizedLine(words: words)])
+        let check = UprightCheck(page)
+        #expect(check == UprightCheck(confident: 20, candidates: 20, vertical: 20))
+        #expect(!check.looksUpright)
     }
 }
