@@ -29,6 +29,24 @@ static void on_emit_message(j_common_ptr cinfo, int level) {
 
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
+/// The error manager both entry points use: fatal errors longjmp to the caller's setjmp, warnings are counted.
+static void install_error_manager(struct jpeg_decompress_struct *cinfo, decant_error_mgr *err) {
+    memset(err, 0, sizeof(*err));
+    cinfo->err = jpeg_std_error(&err->base);
+    err->base.error_exit = on_error_exit;
+    err->base.emit_message = on_emit_message;
+    err->base.output_message = on_output_message;
+}
+
+/// After jpeg_read_header: refuses a declared size above max_pixels (a decompression bomb) with a message.
+static int over_limit(struct jpeg_decompress_struct *cinfo, uint64_t max_pixels, char *error, size_t error_len) {
+    if ((uint64_t)cinfo->image_width * cinfo->image_height <= max_pixels) return 0;
+    if (error && error_len)
+        snprintf(error, error_len, "declares %ux%u pixels, above the limit of %llu", cinfo->image_width,
+                 cinfo->image_height, (unsigned long long)max_pixels);
+    return 1;
+}
+
 static void choose_color_space(struct jpeg_decompress_struct *cinfo) {
     int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
     if (cmyk) cinfo->out_color_space = JCS_CMYK;
@@ -41,11 +59,7 @@ int decant_jpeg_info(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     memset(out, 0, sizeof(*out));
     struct jpeg_decompress_struct cinfo;
     decant_error_mgr err;
-    memset(&err, 0, sizeof(err));
-    cinfo.err = jpeg_std_error(&err.base);
-    err.base.error_exit = on_error_exit;
-    err.base.emit_message = on_emit_message;
-    err.base.output_message = on_output_message;
+    install_error_manager(&cinfo, &err);
     if (setjmp(err.jump)) {
         jpeg_destroy_decompress(&cinfo);
         if (error && error_len) snprintf(error, error_len, "%s", err.message);
@@ -54,10 +68,7 @@ int decant_jpeg_info(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, bytes, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
-    if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels) {
-        if (error && error_len)
-            snprintf(error, error_len, "declares %ux%u pixels, above the limit of %llu", cinfo.image_width,
-                     cinfo.image_height, (unsigned long long)max_pixels);
+    if (over_limit(&cinfo, max_pixels, error, error_len)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
@@ -75,11 +86,7 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     memset(out, 0, sizeof(*out));
     struct jpeg_decompress_struct cinfo;
     decant_error_mgr err;
-    memset(&err, 0, sizeof(err));
-    cinfo.err = jpeg_std_error(&err.base);
-    err.base.error_exit = on_error_exit;
-    err.base.emit_message = on_emit_message;
-    err.base.output_message = on_output_message;
+    install_error_manager(&cinfo, &err);
     // Volatile: read after a longjmp.
     uint8_t *volatile pixels = NULL;
     uint8_t *volatile cmyk_row = NULL;
@@ -91,14 +98,12 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
         free(cmyk_row);
         free(rgb_row);
         if (started && pixels && rows > 0) {
-            out->pixels = into ? NULL : pixels;
             out->rows_read = rows;
             out->warnings = err.warnings + 1;
             jpeg_destroy_decompress(&cinfo);
             if (error && error_len) snprintf(error, error_len, "%s", err.message);
             return 0;
         }
-        if (!into) free(pixels);
         jpeg_destroy_decompress(&cinfo);
         if (error && error_len) snprintf(error, error_len, "%s", err.message);
         return -1;
@@ -106,10 +111,7 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, bytes, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
-    if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels) {
-        if (error && error_len)
-            snprintf(error, error_len, "declares %ux%u pixels, above the limit of %llu", cinfo.image_width,
-                     cinfo.image_height, (unsigned long long)max_pixels);
+    if (over_limit(&cinfo, max_pixels, error, error_len)) {
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
@@ -124,16 +126,11 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     out->height = cinfo.output_height;
     out->channels = channels;
     size_t stride = (size_t)cinfo.output_width * channels;
-    if (into) {
-        if (capacity < stride * cinfo.output_height) {
-            snprintf(err.message, sizeof(err.message), "output buffer too small");
-            longjmp(err.jump, 1);
-        }
-        pixels = into;
-    } else {
-        pixels = malloc(stride * cinfo.output_height);
+    if (!into || capacity < stride * cinfo.output_height) {
+        snprintf(err.message, sizeof(err.message), "output buffer too small");
+        longjmp(err.jump, 1);
     }
-    if (!pixels) { snprintf(err.message, sizeof(err.message), "out of memory"); longjmp(err.jump, 1); }
+    pixels = into;
     memset(pixels, 255, stride * cinfo.output_height);
     if (cmyk) {
         cmyk_row = malloc((size_t)cinfo.output_width * 4);
@@ -172,13 +169,9 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     jpeg_destroy_decompress(&cinfo);
     free(cmyk_row);
     free(rgb_row);
-    out->pixels = into ? NULL : pixels;
     out->rows_read = rows;
     out->warnings = err.warnings;
     if (err.warnings > 0 && error && error_len) snprintf(error, error_len, "%s", err.message);
     return 0;
 }
 
-void decant_jpeg_free(decant_jpeg_image *image) {
-    if (image) { free(image->pixels); image->pixels = NULL; }
-}

@@ -30,17 +30,13 @@ public struct AbbreviationTable: Sendable {
     }
 
     public mutating func merge(tsv: String, source: String) throws(EntriesError) {
-        for (index, line) in tsv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let row = line.trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-            if row.trimmingCharacters(in: .whitespaces).isEmpty || row.hasPrefix("#") { continue }
-            let columns = row.split(separator: "\t", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
+        for row in TableRow.rows(of: tsv) {
+            let columns = row.columns
             guard columns.count >= 2, !columns[0].isEmpty, !columns[1].isEmpty else {
-                throw EntriesError(file: source, line: index + 1, "expected `abbreviation<TAB>expansion`, got \"\(row)\"")
+                throw EntriesError(file: source, line: row.line, "expected `abbreviation<TAB>expansion`, got \"\(row.text)\"")
             }
             if columns.count >= 3, !columns[2].isEmpty, columns[2] != "exact" {
-                throw EntriesError(file: source, line: index + 1, "third column may only be \"exact\", got \"\(columns[2])\"")
+                throw EntriesError(file: source, line: row.line, "third column may only be \"exact\", got \"\(columns[2])\"")
             }
             add(columns[0], expansion: columns[1], exactCase: columns.count >= 3 && columns[2] == "exact")
         }

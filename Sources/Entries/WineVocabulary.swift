@@ -56,20 +56,18 @@ public struct WineVocabulary: Sendable {
     /// Adds rows `kind<TAB>name[<TAB>canonical[<TAB>country[<TAB>region]]]`; `#` starts a comment
     /// line. A row naming a term already known replaces it (a user's table overrides the built-in one).
     public mutating func merge(tsv: String, source: String) throws(EntriesError) {
-        for (index, line) in tsv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let row = line.trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-            if row.trimmingCharacters(in: .whitespaces).isEmpty || row.hasPrefix("#") { continue }
-            let columns = row.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        for row in TableRow.rows(of: tsv) {
+            let columns = row.columns
             guard let kind = Kind(rawValue: columns[0].lowercased()) else {
-                throw EntriesError(file: source, line: index + 1,
+                throw EntriesError(file: source, line: row.line,
                                    "first column must be one of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(columns[0])\"")
             }
             guard columns.count >= 2, !columns[1].isEmpty else {
-                throw EntriesError(file: source, line: index + 1, "expected `kind<TAB>name[<TAB>canonical<TAB>country<TAB>region]`, got \"\(row)\"")
+                throw EntriesError(file: source, line: row.line, "expected `kind<TAB>name[<TAB>canonical<TAB>country<TAB>region]`, got \"\(row.text)\"")
             }
             func column(_ i: Int) -> String? { columns.count > i && !columns[i].isEmpty ? columns[i] : nil }
             if kind == .region, column(3) == nil {
-                throw EntriesError(file: source, line: index + 1, "region \"\(columns[1])\" needs its country in the fourth column")
+                throw EntriesError(file: source, line: row.line, "region \"\(columns[1])\" needs its country in the fourth column")
             }
             add(Term(kind: kind, name: columns[1], canonical: column(2) ?? columns[1], country: column(3), region: column(4)))
         }

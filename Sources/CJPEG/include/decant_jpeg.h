@@ -10,26 +10,24 @@ typedef struct {
     uint32_t width;
     uint32_t height;
     int channels;          // 1 gray or 3 RGB (CMYK/YCCK are converted to RGB)
-    uint8_t *pixels;       // width*height*channels, owned by the caller: free with decant_jpeg_free
     uint32_t rows_read;    // rows actually decoded; < height when the data ended early
     int warnings;          // libjpeg warnings (corrupt data) met while decoding
 } decant_jpeg_image;
 
 /// Reads the header only: width, height and the channels `decant_jpeg_read` will produce with the
-/// same `gray` (pixels stays NULL). Returns -1 when the header is damaged or the declared size
+/// same `gray`. Returns -1 when the header is damaged or the declared size
 /// exceeds max_pixels.
 int decant_jpeg_info(const uint8_t *bytes, size_t length, uint64_t max_pixels, int gray, decant_jpeg_image *out,
                      char *error, size_t error_len);
 
 /// Decodes into `into` (capacity bytes, at least width*height*channels as `decant_jpeg_info` said;
 /// rows not decoded are left white), so the caller's own storage holds the pixels and no copy is
-/// made; with `into` NULL the pixels are allocated here (free with decant_jpeg_free). `gray`: one
+/// made. `gray`: one
 /// channel, converted from colour row by row with Raster.grayscale()'s luma and rounding, so the
 /// colour image is never held whole. Returns 0 on success (possibly with warnings or missing rows), -1 when nothing usable
 /// could be decoded or the declared size exceeds max_pixels.
 int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, int gray, uint8_t *into,
                      size_t capacity, decant_jpeg_image *out, char *error, size_t error_len);
 
-void decant_jpeg_free(decant_jpeg_image *image);
 
 #endif
