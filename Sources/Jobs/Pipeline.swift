@@ -233,7 +233,10 @@ public final class Pipeline {
             receiptPage = read.page
             // The sidecar text is the reading the receipt's amounts come from.
             lines = read.page.lines
-            if read.merchantFromHeader { record.warnings.append("merchant from the header band read alone") }
+            if read.merchantFromHeader {
+                let page = read.pageMerchant.map { "\"\($0)\"" + (read.pageMerchantConfidence.map { String(format: ", confidence %.0f", $0) } ?? "") }
+                record.warnings.append("merchant from the header band read alone (the page reading had \(page ?? "none"))")
+            }
             if let reason = read.reason, read.receipt.readings > 1 {
                 record.warnings.append("receipt read \(read.receipt.readings) times (\(reason)); "
                                        + "amounts from the reading at scale \(read.receipt.scale)")

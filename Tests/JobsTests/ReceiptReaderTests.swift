@@ -1,3 +1,4 @@
+import Entries
 import Imaging
 import Recognition
 import Testing
@@ -31,6 +32,25 @@ struct ReceiptReaderTests {
         #expect(ReceiptReader.distance(13, 1, 26) > ReceiptReader.distance(13, 2, 26))
         #expect(ReceiptReader.isComfortable(26, target: 26))
         #expect(!ReceiptReader.isComfortable(13, target: 26))
+    }
+
+    @Test func textSizeAloneIsNoReasonToReadAgain() {
+        var receipt = Receipt(merchant: "KEDAI ABC", total: 9.6)
+        receipt.dateText = "25/12/2018"
+        receipt.consistency = ReceiptConsistency(checks: [ConsistencyCheck(name: "items", expected: 9.6, found: 9.6)])
+        // Small text is still recorded as a reason when some other reason brings a second reading …
+        #expect(ReceiptReader.reasonsToReadAgain(receipt, textHeight: 13, target: 26) == ["text 13 px high"])
+        // … but a reading that found everything and adds up is not read again for it.
+        #expect(!ReceiptReader.needsAnotherReading(receipt))
+        var unchecked = receipt
+        unchecked.consistency = ReceiptConsistency(checks: [ConsistencyCheck(name: "items", expected: 9.0, found: 9.6)])
+        #expect(ReceiptReader.needsAnotherReading(unchecked))
+        var undated = receipt
+        undated.dateText = nil
+        #expect(ReceiptReader.needsAnotherReading(undated))
+        var totalless = receipt
+        totalless.total = nil
+        #expect(ReceiptReader.needsAnotherReading(totalless))
     }
 
     @Test func boxesOfAScaledReadingAreMappedBack() {
