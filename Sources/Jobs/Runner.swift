@@ -1,5 +1,6 @@
 import Catalogue
 import Evaluation
+import Entries
 import Foundation
 import History
 import Recognition
@@ -284,7 +285,7 @@ actor ResultCollector {
     }
 
     private func write(job: String) {
-        let pages = Self.withListInsights(pending.removeValue(forKey: job) ?? [], options: insights)
+        let pages = Self.withMerchantConsensus(Self.withListInsights(pending.removeValue(forKey: job) ?? [], options: insights))
         do {
             try JobReportWriter(directory: "\(output)/\(job)").write(job: job, pages: pages)
         } catch {
@@ -345,6 +346,24 @@ actor ResultCollector {
                 k += 1
             }
             if options.filters { page.entries = page.entries.filter { options.accepts($0.insight) } }
+            return page
+        }
+    }
+
+    /// A job's receipts with misread merchant names settled against the names read on its other
+    /// receipts (`MerchantConsensus`); the name as read stays in receipts.json (`merchantAsRead`)
+    /// and the page gets a warning. Done on the whole job when its reports are written, so a
+    /// merged sharded run settles exactly as a single run.
+    static func withMerchantConsensus(_ pages: [PageResult]) -> [PageResult] {
+        let ordered = pages.sorted { $0.record.image < $1.record.image }
+        let fixes = MerchantConsensus.corrections(for: ordered.map { $0.receipt?.merchant })
+        return zip(ordered, fixes).map { page, fix in
+            guard let fix, let read = page.receipt?.merchant else { return page }
+            var page = page
+            page.receipt?.merchant = fix
+            page.receipt?.merchantAsRead = read
+            page.record.receipt?.merchant = fix
+            page.record.warnings.append("merchant \"\(read)\" settled as \"\(fix)\", the name read on more of this job's receipts")
             return page
         }
     }

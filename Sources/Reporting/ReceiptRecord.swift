@@ -6,6 +6,9 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
     public var job: String
     public var image: String
     public var merchant: String?
+    /// The merchant's name as this receipt read it, when the job's other receipts settled it to
+    /// another spelling (`MerchantConsensus`).
+    public var merchantAsRead: String?
     public var address: String?
     public var phones: [String]
     public var registrations: [ReceiptRegistration]
