@@ -120,6 +120,9 @@ public struct ReceiptParser: Sendable {
            amounts.tax == nil || amounts.taxIncluded == true || paidSubtotal {
             candidates.append(TotalCandidate(line: line.index, label: line.label, amount: subtotal, labelScore: 0, fromSubtotal: true))
         }
+        // No total line read, but an amount whose label OCR garbled may be it: tried only then, and
+        // kept only when the subtotal and tax, the items or the payment agree with it (`settle`).
+        if candidates.allSatisfy(\.fromSubtotal) { candidates += totals.unlabelled }
         let byIndex = Dictionary(lines.map { ($0.index, $0.confidence) }, uniquingKeysWith: { a, _ in a })
         func confidence(_ indexes: [Int]) -> Double? {
             let values = indexes.compactMap { byIndex[$0] }
@@ -269,7 +272,12 @@ public struct ReceiptParser: Sendable {
         for (i, candidate) in candidates.enumerated() {
             var tried = amounts
             if candidate.fromSubtotal { tried.subtotal = nil }
-            let passed = ReceiptConsistency.evaluate(tried, total: candidate.amount).consistency.checks.filter(\.passed).count
+            var passed = ReceiptConsistency.evaluate(tried, total: candidate.amount).consistency.checks.filter(\.passed).count
+            // A candidate that needs vouching for counts only the checks its amount takes part in
+            // (items = subtotal holds whatever the total is).
+            if candidate.needsCheck {
+                passed -= ReceiptConsistency.evaluate(tried, total: nil).consistency.checks.filter(\.passed).count
+            }
             var roundingAgrees = false
             if let rounding = amounts.rounding, rounding != 0 {
                 roundingAgrees = candidates[..<i].contains { Cents.equal($0.amount + rounding, candidate.amount) }

@@ -7,6 +7,9 @@ struct ReceiptTotalsReader {
         var discounts: [ReceiptDiscount] = []
         var payment: String?
         var candidates: [TotalCandidate] = []
+        /// Amounts among the bill's lines whose label OCR garbled ("Toy\", : RM = 73.00"): totals
+        /// only if no labelled one was read and a consistency check vouches for them.
+        var unlabelled: [TotalCandidate] = []
         var subtotalLine: (index: Int, label: String)?
     }
 
@@ -100,6 +103,10 @@ struct ReceiptTotalsReader {
             case .change:
                 if let amount, result.amounts.change == nil { result.amounts.change = amount }
                 afterPayment = true
+            case .other:
+                guard let amount, amount > 0, !afterSummary, !afterPayment, line.money.count == 1 else { continue }
+                result.unlabelled.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: -1,
+                                                        needsCheck: true))
             default:
                 continue
             }

@@ -155,6 +155,31 @@ struct ReceiptParserTests {
         #expect(r.items.count == 2)
     }
 
+    @Test func anAmountWhoseLabelWasGarbledIsTheTotalOnlyWhenTheBillAgrees() {
+        // SROIE 018: both "TOTAL" lines came out of OCR unreadable; the subtotal and tax vouch for 73.00.
+        let text = """
+        LIGHTROOM GALLERY SDN BHD
+        NO 28, JALAN 7/118B, DESA TUN RAZAK
+        Date : 21/04/2018
+        1 * RM 2.83 UNT (0.17)=RM 2.83
+        2 * RM 33.02 UNI (3.96)=RM 66.04
+        Sub Total : RM 68.87
+        GST/TAX 6% : RM 4.13
+        Toy", : RM = 73.00
+        CHANGE: RM 0.00
+        """
+        let r = parser.parse(text: text)
+        #expect(r.total == 73.00)
+        #expect(r.consistency.consistent)
+        // The same garbled line with an amount nothing agrees with is not taken for the total.
+        let unvouched = parser.parse(text: text.replacingOccurrences(of: "73.00", with: "37.00"))
+        #expect(unvouched.total == nil)
+        #expect(unvouched.problems.contains("no total found"))
+        // A labelled total is never displaced by an unlabelled amount, even one the checks like better.
+        let labelled = parser.parse(text: text.replacingOccurrences(of: "Toy\", : RM = 73.00", with: "TOTAL : RM 73.10\nToy : 73.00"))
+        #expect(labelled.total == 73.10)
+    }
+
     @Test func consistencyPicksAmongTotalCandidates() {
         // Two amounts are labelled total; only 55.10 agrees with the subtotal, tax and rounding,
         // and with the cash handed over less the change.
