@@ -23,10 +23,14 @@ public enum MoneyReader {
     }
 
     /// A money token. `strict` requires two decimals unless a currency mark is attached.
+    /// Decoration OCR and printers put around amounts.
+    static let decoration = CharacterSet(charactersIn: "*#:;|«»~=\"'`^_<>\\“”‘’—–")
+    /// Currency marks, longest first so "S$" is tried before "$" (sorted once: this runs for every token).
+    static let currenciesLongestFirst = currencies.sorted { ($0.key.count, $1.key) > ($1.key.count, $0.key) }
+
     public static func money(_ token: String, strict: Bool = true) -> (amount: Double, currency: String?)? {
         var t = Substring(token)
-        // Decoration OCR and printers put around amounts.
-        let edge = CharacterSet(charactersIn: "*#:;|«»~=\"'`^_<>\\“”‘’—–")
+        let edge = Self.decoration
         func trimEdges() {
             while let f = t.unicodeScalars.first, edge.contains(f) { t = t.dropFirst() }
             while let l = t.unicodeScalars.last, edge.contains(l) { t = t.dropLast() }
@@ -44,8 +48,8 @@ public enum MoneyReader {
         if t.hasPrefix("-") || t.hasPrefix("−") { negative = true; t = t.dropFirst() }
         var currency: String?
         // Currency before the number: RM9.00, $8.20, S$4.50, €12,00.
-        for (mark, code) in currencies.sorted(by: { $0.key.count > $1.key.count })
-        where t.uppercased().hasPrefix(mark) && t.count > mark.count {
+        let upper = t.uppercased()
+        for (mark, code) in currenciesLongestFirst where upper.hasPrefix(mark) && t.count > mark.count {
             let rest = t.dropFirst(mark.count)
             if let c = rest.first, c.isNumber || c == "-" || c == "_" || c == "." || c == "O" {
                 currency = code

@@ -46,6 +46,30 @@ private func numbered() -> Raster {
         #expect(half.pixels.allSatisfy { abs(Int($0) - 128) <= 1 })
     }
 
+    /// Enlarging gives, pixel for pixel, the bilinear sample at each output pixel's centre.
+    @Test(arguments: [(1, 37, 23, 51, 40), (1, 20, 30, 40, 60), (3, 17, 11, 29, 11), (1, 9, 7, 27, 21), (3, 5, 5, 6, 5)])
+    func enlargingSamplesEachPixelCentre(channels: Int, width: Int, height: Int, newWidth: Int, newHeight: Int) {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(width * 131 + newWidth)
+        let pixels = (0..<(width * height * channels)).map { _ -> UInt8 in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        let r = Raster(width: width, height: height, channels: channels, pixels: pixels)
+        let big = r.resized(width: newWidth, height: newHeight)
+        let sx = Double(width) / Double(newWidth), sy = Double(height) / Double(newHeight)
+        var expected: [UInt8] = []
+        for y in 0..<newHeight {
+            for x in 0..<newWidth {
+                for k in 0..<channels {
+                    let v = r.sample(x: (Double(x) + 0.5) * sx - 0.5, y: (Double(y) + 0.5) * sy - 0.5, channel: k)
+                    expected.append(UInt8(min(255, max(0, v.rounded()))))
+                }
+            }
+        }
+        #expect(big.width == newWidth && big.height == newHeight && big.channels == channels)
+        #expect(big.pixels == expected)
+    }
+
     @Test func bilinearSampleInterpolates() {
         let r = Raster(width: 2, height: 2, channels: 1, pixels: [0, 100, 100, 200])
         #expect(abs(r.sample(x: 0.5, y: 0.5) - 100) < 1e-9)
