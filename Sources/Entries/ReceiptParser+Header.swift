@@ -13,6 +13,11 @@ extension ReceiptParser {
         }.max()
     }
 
+    /// Whether a merchant's name carries a legal form (SDN BHD, LTD, GmbH …).
+    public static func hasLegalForm(_ name: String) -> Bool {
+        ReceiptHeaderReader.hasLegalForm(ReceiptLine(index: 0, text: name))
+    }
+
     /// The merchant from a reading of the header band alone, when it is the better one. Read as one
     /// block with the rest of the page, a name printed much larger or bolder than the bill is often
     /// dropped as noise or misread ("POPULAR BOOK" / "CO. (M) SDN BHD" lost above the address); read

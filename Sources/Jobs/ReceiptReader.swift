@@ -80,6 +80,7 @@ struct ReceiptReader {
     /// (`ReceiptParser.mergeMerchant`).
     func withHeaderReading(_ result: Result, flat: FlattenedPage, readings: [RecognizedPage]) -> Result {
         guard readHeader else { return result }
+        guard !Self.merchantIsSettled(result.receipt) else { return result }
         let raster = flat.raster
         let margin = Int((result.textHeight ?? 20).rounded())
         let bottom = readings.lazy.compactMap { parser.headerBottom(of: $0) }.first.map { $0 + margin } ?? raster.height / 3
@@ -111,6 +112,15 @@ struct ReceiptReader {
         if receipt.dateText == nil { reasons.append("no date") }
         if receipt.merchant == nil { reasons.append("no merchant") }
         return reasons
+    }
+
+    /// A merchant read surely (confidence 85 or more) with its legal form ("… SDN BHD") is not
+    /// looked for again in the header band: the band's reading could only replace it with another
+    /// legal-form name read more surely, and on the SROIE scans skipping it for these changed no
+    /// merchant (docs/benchmarks/receipts.md), while the band costs about a quarter of a reading.
+    static func merchantIsSettled(_ receipt: Receipt) -> Bool {
+        guard let merchant = receipt.merchant, let confidence = receipt.confidence.merchant else { return false }
+        return confidence >= 85 && ReceiptParser.hasLegalForm(merchant)
     }
 
     /// Whether a reading leaves something to read again for. Its text size alone does not: on the

@@ -53,6 +53,19 @@ struct ReceiptReaderTests {
         #expect(ReceiptReader.needsAnotherReading(totalless))
     }
 
+    @Test func aSureMerchantWithItsLegalFormIsNotLookedForAgain() {
+        func receipt(_ name: String?, _ confidence: Double?) -> Receipt {
+            var r = Receipt(merchant: name)
+            r.confidence.merchant = confidence
+            return r
+        }
+        #expect(ReceiptReader.merchantIsSettled(receipt("GARDENIA BAKERIES (KL) SDN BHD", 93)))
+        // Unsure, without a legal form, or not read: the header band is read alone.
+        #expect(!ReceiptReader.merchantIsSettled(receipt("GARDENIA BAKERIES (AL) SDN BHD", 67)))
+        #expect(!ReceiptReader.merchantIsSettled(receipt("SUNWAY VELOCITY", 95)))
+        #expect(!ReceiptReader.merchantIsSettled(receipt(nil, nil)))
+    }
+
     @Test func boxesOfAScaledReadingAreMappedBack() {
         let line = RecognizedLine(words: [RecognizedWord(text: "TOTAL", box: PixelRect(x: 20, y: 40, width: 100, height: 30), confidence: 90)])
         let page = ReceiptReader.rescaled(RecognizedPage(width: 800, height: 1600, lines: [line]), by: 0.5, width: 400, height: 800)
