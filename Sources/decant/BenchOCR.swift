@@ -39,6 +39,11 @@ final class BenchReader {
             if let decision, decision.quarterTurns != 0 {
                 page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: prior))
             }
+            // As `decant run` does with kind auto: a page taken for a wine list by its shape and shown
+            // to be a receipt by its words is read again the way receipts are read.
+            if prior != .receipt, KindClassifier.classify(page, prior: prior) == .receipt {
+                page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: .receipt))
+            }
             if let folder {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try? PNGFile.write(flat.raster, to: "\(folder)/\(name).png")
