@@ -135,8 +135,11 @@ public struct DepthFlattener: Sendable {
             located = found
             clock.lap(pass == 0 ? "fit+outline" : "refit+outline", into: &steps)
             // Points inside the outline (shrunk by 3% against its own border's uncertainty).
-            let quad = FlatQuad(corners: found.corners)
-            let inside = regionIndices.filter { quad.contains(found.fit.model.flat(cloud.points[$0]), margin: 0.03) }
+            let shrunk = FlatQuad(corners: found.corners).shrunk(by: 0.03)
+            let foundModel = found.fit.model
+            let inside = cloud.points.withUnsafeBufferPointer { points in
+                regionIndices.filter { shrunk.contains(foundModel.flat(points[$0])) }
+            }
             guard inside.count >= 200, Double(inside.count) < 0.9 * Double(selection.count) else { break }
             steps["refit"] = String(format: "surface refitted to the %.0f%% of the depth region inside the page", 100 * Double(inside.count) / Double(regionIndices.count))
             selection = inside

@@ -80,7 +80,7 @@ struct Overview {
         let cw = (w + c - 1) / c, ch = (h + c - 1) / c
         var covered = [Bool](repeating: false, count: cw * ch)
         for y in 0..<h { for x in 0..<w where mask[y * w + x] { covered[(y / c) * cw + x / c] = true } }
-        let quad = FlatQuad(corners: corners.map { (x: ($0.x - x0) / mmPerPixel, y: ($0.y - y0) / mmPerPixel) })
+        let quad = FlatQuad(corners: corners.map { (x: ($0.x - x0) / mmPerPixel, y: ($0.y - y0) / mmPerPixel) }).shrunk(by: 0)
         var total = 0, inside = 0
         for y in Swift.stride(from: 0, to: h, by: 2) {
             for x in Swift.stride(from: 0, to: w, by: 2) where quad.contains((Double(x), Double(y))) {

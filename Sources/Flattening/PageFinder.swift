@@ -72,16 +72,26 @@ struct PageFinder {
         let w = turned.width, h = turned.height
         let g = Self.sobel(turned.view, valid: turned.valid)
 
-        // Extents of the depth region and of the visible view, in turned pixels.
-        var rx: [Double] = [], ry: [Double] = [], vx: [Double] = [], vy: [Double] = []
-        for y in 0..<h {
-            for x in 0..<w {
-                if turned.region[y * w + x] { rx.append(Double(x)); ry.append(Double(y)) }
-                if turned.valid[y * w + x] { vx.append(Double(x)); vy.append(Double(y)) }
+        // Extents of the depth region and of the visible view, in turned pixels (coordinates are
+        // whole pixels, so counting them per column and row gives the percentiles without sorting).
+        var rx = [Int](repeating: 0, count: w), ry = [Int](repeating: 0, count: h), vx = rx, vy = ry
+        var regionCount = 0, validCount = 0
+        turned.region.withUnsafeBufferPointer { region in
+            turned.valid.withUnsafeBufferPointer { valid in
+                for y in 0..<h {
+                    var regionRow = 0, validRow = 0
+                    for x in 0..<w {
+                        if region[y * w + x] { rx[x] += 1; regionRow += 1 }
+                        if valid[y * w + x] { vx[x] += 1; validRow += 1 }
+                    }
+                    ry[y] = regionRow; vy[y] = validRow
+                    regionCount += regionRow; validCount += validRow
+                }
             }
         }
-        guard rx.count > 100, vx.count > 100 else { return nil }
-        let rX = Self.percentiles(rx), rY = Self.percentiles(ry), vX = Self.percentiles(vx), vY = Self.percentiles(vy)
+        guard regionCount > 100, validCount > 100 else { return nil }
+        let rX = Self.percentiles(counts: rx, total: regionCount), rY = Self.percentiles(counts: ry, total: regionCount)
+        let vX = Self.percentiles(counts: vx, total: validCount), vY = Self.percentiles(counts: vy, total: validCount)
         // A side of the depth region that stops short of the view's edge is a real depth border.
         let margin = 3 * regionTolerance
         let bounded = [rX.lo > vX.lo + margin, rX.hi < vX.hi - margin, rY.lo > vY.lo + margin, rY.hi < vY.hi - margin]
@@ -141,27 +151,32 @@ struct PageFinder {
         guard hi > lo, b > a + 8 else { return nil }
         let t = Float(threshold)
         var coverage = [Double](repeating: 0, count: limit), signs = coverage, sums = coverage
-        for i in lo...hi {
-            var positive = 0, negative = 0, seen = 0
-            var sum = 0.0
-            for j in a...b {
-                // Best of three neighbouring lines: the edge is a pixel or two wide and may lean slightly.
-                var best: Float = 0, seenHere = false
-                for d in -1...1 {
-                    let k = vertical ? j * w + i + d : (i + d) * w + j
-                    guard valid[k] else { continue }
-                    seenHere = true
-                    if abs(g[k]) > abs(best) { best = g[k] }
+        // Along the line, pixels are `along` apart; its neighbouring lines are `beside` away.
+        let along = vertical ? w : 1, beside = vertical ? 1 : w
+        g.withUnsafeBufferPointer { g in
+            valid.withUnsafeBufferPointer { valid in
+                for i in lo...hi {
+                    var positive = 0, negative = 0, seen = 0
+                    var sum = 0.0
+                    var k = vertical ? a * w + i : i * w + a
+                    for _ in a...b {
+                        defer { k += along }
+                        // Best of three neighbouring lines: the edge is a pixel or two wide and may lean slightly.
+                        var best: Float = 0, seenHere = false
+                        if valid[k - beside] { seenHere = true; best = g[k - beside] }
+                        if valid[k] { seenHere = true; if abs(g[k]) > abs(best) { best = g[k] } }
+                        if valid[k + beside] { seenHere = true; if abs(g[k + beside]) > abs(best) { best = g[k + beside] } }
+                        guard seenHere else { continue }
+                        seen += 1
+                        if best > t { positive += 1 } else if best < -t { negative += 1 }
+                        sum += Double(g[k])
+                    }
+                    guard seen * 2 > (b - a + 1) else { continue }
+                    coverage[i] = Double(max(positive, negative)) / Double(b - a + 1)
+                    signs[i] = positive >= negative ? 1 : -1
+                    sums[i] = sum
                 }
-                guard seenHere else { continue }
-                seen += 1
-                if best > t { positive += 1 } else if best < -t { negative += 1 }
-                sum += Double(g[vertical ? j * w + i : i * w + j])
             }
-            guard seen * 2 > (b - a + 1) else { continue }
-            coverage[i] = Double(max(positive, negative)) / Double(b - a + 1)
-            signs[i] = positive >= negative ? 1 : -1
-            sums[i] = sum
         }
         guard let best = (lo...hi).map({ coverage[$0] }).max(), best >= floor else { return nil }
         let order = outermostFirst ? Array(lo...hi) : Array((lo...hi).reversed())
@@ -182,14 +197,20 @@ struct PageFinder {
         let w = view.width, h = view.height
         var gx = [Float](repeating: 0, count: w * h), gy = gx
         view.pixels.withUnsafeBufferPointer { g in
-            for y in 1..<(h - 1) {
-                for x in 1..<(w - 1) {
-                    let k = y * w + x
-                    guard valid[k - w - 1], valid[k - w + 1], valid[k + w - 1], valid[k + w + 1], valid[k - 1], valid[k + 1],
-                          valid[k - w], valid[k + w] else { continue }
-                    func v(_ i: Int) -> Float { Float(g[i]) }
-                    gx[k] = (v(k - w + 1) + 2 * v(k + 1) + v(k + w + 1) - v(k - w - 1) - 2 * v(k - 1) - v(k + w - 1)) / 8
-                    gy[k] = (v(k + w - 1) + 2 * v(k + w) + v(k + w + 1) - v(k - w - 1) - 2 * v(k - w) - v(k - w + 1)) / 8
+            valid.withUnsafeBufferPointer { valid in
+                gx.withUnsafeMutableBufferPointer { gx in
+                    gy.withUnsafeMutableBufferPointer { gy in
+                        for y in 1..<(h - 1) {
+                            for x in 1..<(w - 1) {
+                                let k = y * w + x
+                                guard valid[k - w - 1], valid[k - w + 1], valid[k + w - 1], valid[k + w + 1], valid[k - 1], valid[k + 1],
+                                      valid[k - w], valid[k + w] else { continue }
+                                @inline(__always) func v(_ i: Int) -> Float { Float(g[i]) }
+                                gx[k] = (v(k - w + 1) + 2 * v(k + 1) + v(k + w + 1) - v(k - w - 1) - 2 * v(k - 1) - v(k + w - 1)) / 8
+                                gy[k] = (v(k + w - 1) + 2 * v(k + w) + v(k + w + 1) - v(k - w - 1) - 2 * v(k - w) - v(k - w + 1)) / 8
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -201,20 +222,30 @@ struct PageFinder {
         m.reserveCapacity(g.x.count / 4)
         for k in Swift.stride(from: 0, to: g.x.count, by: 4) where g.x[k] != 0 || g.y[k] != 0 { m.append(max(abs(g.x[k]), abs(g.y[k]))) }
         guard !m.isEmpty else { return 0 }
-        m.sort()
-        return Double(m[m.count / 2])
+        return Double(Selection.element(ofRank: m.count / 2, in: &m))
     }
 
     /// Directions of the text's strokes and the page's edges, modulo 90°: the strongest peaks of a
     /// magnitude-weighted histogram of gradient directions around the page's middle.
     private func candidateAngles(_ g: (x: [Float], y: [Float]), region: [Bool], centre: (x: Double, y: Double),
                                  width w: Int, height h: Int) -> [Double] {
-        var xs: [Int] = [], ys: [Int] = []
-        for y in 0..<h { for x in 0..<w where region[y * w + x] { xs.append(x); ys.append(y) } }
-        guard xs.count > 50 else { return [] }
-        xs.sort(); ys.sort()
+        var xs = [Int](repeating: 0, count: w), ys = [Int](repeating: 0, count: h)
+        var n = 0
+        region.withUnsafeBufferPointer { region in
+            for y in 0..<h {
+                var row = 0
+                for x in 0..<w where region[y * w + x] { xs[x] += 1; row += 1 }
+                ys[y] = row; n += row
+            }
+        }
+        guard n > 50 else { return [] }
+        func rank(_ counts: [Int], _ r: Int) -> Int {
+            var seen = 0
+            for (position, c) in counts.enumerated() { seen += c; if seen > r { return position } }
+            return counts.count - 1
+        }
         // A window about the photo's middle, a quarter of the region's size each way.
-        let rx = Double(xs[xs.count * 19 / 20] - xs[xs.count / 20]) / 4, ry = Double(ys[ys.count * 19 / 20] - ys[ys.count / 20]) / 4
+        let rx = Double(rank(xs, n * 19 / 20) - rank(xs, n / 20)) / 4, ry = Double(rank(ys, n * 19 / 20) - rank(ys, n / 20)) / 4
         let x0 = max(1, Int(centre.x - rx)), x1 = min(w - 2, Int(centre.x + rx)), y0 = max(1, Int(centre.y - ry)), y1 = min(h - 2, Int(centre.y + ry))
         guard x1 > x0, y1 > y0 else { return [] }
         let bins = 180
@@ -260,6 +291,19 @@ struct PageFinder {
         sorted.sort()
         return (sorted[sorted.count / 200], sorted[sorted.count - 1 - sorted.count / 200])
     }
+
+    /// `percentiles` of whole-pixel positions given as counts per position (`total` of them).
+    static func percentiles(counts: [Int], total: Int) -> (lo: Double, hi: Double) {
+        func value(atRank rank: Int) -> Double {
+            var seen = 0
+            for (position, n) in counts.enumerated() {
+                seen += n
+                if seen > rank { return Double(position) }
+            }
+            return Double(counts.count - 1)
+        }
+        return (value(atRank: total / 200), value(atRank: total - 1 - total / 200))
+    }
 }
 
 /// The view turned by −angle (bilinear), so the page's sides are columns and rows.
@@ -283,24 +327,55 @@ private struct Turned {
         originP = pMin; originQ = qMin
         var pixels = [UInt8](repeating: 0, count: width * height)
         var valid = [Bool](repeating: false, count: width * height), region = valid
-        for j in 0..<height {
-            for i in 0..<width {
-                let p = pMin + Double(i), q = qMin + Double(j)
-                let x = p * c - q * s, y = p * s + q * c
-                let ix = Int(x.rounded()), iy = Int(y.rounded())
-                guard ix >= 0, iy >= 0, ix < sw, iy < sh, x <= Double(sw - 1), y <= Double(sh - 1), x >= 0, y >= 0 else { continue }
-                let k = iy * sw + ix
-                let x0 = min(Int(x), sw - 2), y0 = min(Int(y), sh - 2)
-                // All four bilinear neighbours must show the photo.
-                guard sourceValid[y0 * sw + x0], sourceValid[y0 * sw + x0 + 1], sourceValid[(y0 + 1) * sw + x0],
-                      sourceValid[(y0 + 1) * sw + x0 + 1] else { continue }
-                pixels[j * width + i] = UInt8(min(255, source.sample(x: x, y: y).rounded()))
-                valid[j * width + i] = true
-                region[j * width + i] = sourceRegion[k]
+        let (w, h) = (width, height)
+        source.pixels.withUnsafeBufferPointer { src in
+            sourceValid.withUnsafeBufferPointer { sv in
+                sourceRegion.withUnsafeBufferPointer { sr in
+                    pixels.withUnsafeMutableBufferPointer { out in
+                        valid.withUnsafeMutableBufferPointer { vo in
+                            region.withUnsafeMutableBufferPointer { ro in
+                                for j in 0..<h {
+                                    for i in 0..<w {
+                                        let p = pMin + Double(i), q = qMin + Double(j)
+                                        let x = p * c - q * s, y = p * s + q * c
+                                        guard x >= 0, y >= 0, x <= Double(sw - 1), y <= Double(sh - 1) else { continue }
+                                        let ix = roundedHalfAway(x), iy = roundedHalfAway(y)
+                                        let k = iy * sw + ix
+                                        let x0 = min(Int(x), sw - 2), y0 = min(Int(y), sh - 2)
+                                        // All four bilinear neighbours must show the photo.
+                                        let b = y0 * sw + x0
+                                        guard sv[b], sv[b + 1], sv[b + sw], sv[b + sw + 1] else { continue }
+                                        // Raster.sample's bilinear value (its edge rule on the last row and column).
+                                        let value: Double
+                                        if Int(x) >= sw - 1 || Int(y) >= sh - 1 {
+                                            value = Double(src[k])
+                                        } else {
+                                            let fx = x - Double(x0), fy = y - Double(y0)
+                                            let top = Double(src[b]) * (1 - fx) + Double(src[b + 1]) * fx
+                                            let bottom = Double(src[b + sw]) * (1 - fx) + Double(src[b + sw + 1]) * fx
+                                            value = top * (1 - fy) + bottom * fy
+                                        }
+                                        out[j * w + i] = UInt8(min(255, Double(roundedHalfAway(value))))
+                                        vo[j * w + i] = true
+                                        ro[j * w + i] = sr[k]
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         view = Raster(width: width, height: height, channels: 1, pixels: pixels)
         self.valid = valid
         self.region = region
     }
+}
+
+/// `Int(x.rounded())` (halves away from zero) without the libm call `rounded()` makes: exact, as
+/// `x − trunc(x)` is exact for any double.
+@inline(__always) func roundedHalfAway(_ x: Double) -> Int {
+    let t = x.rounded(.towardZero)
+    let f = x - t
+    return Int(t) + (f >= 0.5 ? 1 : (f <= -0.5 ? -1 : 0))
 }

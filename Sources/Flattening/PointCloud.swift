@@ -64,23 +64,34 @@ struct PointCloud: Sendable {
     /// more than a few noise widths from the median depth of their 5×5 neighbours.
     mutating func dropOutliers() {
         var keep = valid
-        var neighbours: [Double] = []
-        neighbours.reserveCapacity(25)
-        for j in 0..<height {
-            for i in 0..<width where valid[j * width + i] {
-                neighbours.removeAll(keepingCapacity: true)
-                for y in max(0, j - 2)...min(height - 1, j + 2) {
-                    for x in max(0, i - 2)...min(width - 1, i + 2) where (x != i || y != j) && valid[y * width + x] {
-                        neighbours.append(points[y * width + x].z)
+        let width = width, height = height
+        points.withUnsafeBufferPointer { points in
+            valid.withUnsafeBufferPointer { valid in
+                keep.withUnsafeMutableBufferPointer { keep in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: 25) { neighbours in
+                        for j in 0..<height {
+                            for i in 0..<width where valid[j * width + i] {
+                                // The neighbours' depths, kept sorted as they come (at most 24: insertion is cheapest).
+                                var n = 0
+                                for y in max(0, j - 2)...min(height - 1, j + 2) {
+                                    for x in max(0, i - 2)...min(width - 1, i + 2) where (x != i || y != j) && valid[y * width + x] {
+                                        let z = points[y * width + x].z
+                                        var m = n
+                                        while m > 0 && neighbours[m - 1] > z { neighbours[m] = neighbours[m - 1]; m -= 1 }
+                                        neighbours[m] = z
+                                        n += 1
+                                    }
+                                }
+                                guard n >= 4 else { keep[j * width + i] = false; continue }
+                                let median = neighbours[n / 2]
+                                let z = points[j * width + i].z
+                                // The neighbourhood spans a slope on tilted pages: allow for the spread of the middle half.
+                                let spread = neighbours[n * 3 / 4] - neighbours[n / 4]
+                                if abs(z - median) > 5 * Self.noise(atDepth: z) + 2 + spread { keep[j * width + i] = false }
+                            }
+                        }
                     }
                 }
-                guard neighbours.count >= 4 else { keep[j * width + i] = false; continue }
-                neighbours.sort()
-                let median = neighbours[neighbours.count / 2]
-                let z = points[j * width + i].z
-                // The neighbourhood spans a slope on tilted pages: allow for the spread of the middle half.
-                let spread = neighbours[neighbours.count * 3 / 4] - neighbours[neighbours.count / 4]
-                if abs(z - median) > 5 * Self.noise(atDepth: z) + 2 + spread { keep[j * width + i] = false }
             }
         }
         valid = keep
