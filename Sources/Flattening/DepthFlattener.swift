@@ -94,8 +94,7 @@ public struct DepthFlattener: Sendable {
         let gray = raster.grayscale()
         clock.lap("gray", into: &steps)
         var zs = regionIndices.map { cloud.points[$0].z }
-        zs.sort()
-        let medianZ = zs[zs.count / 2]
+        let medianZ = Selection.element(ofRank: zs.count / 2, in: &zs)
         let centreCell = Self.nearest(to: (Double(cloud.width) / 2, Double(cloud.height) / 2), among: regionIndices, width: cloud.width)
         var selection = regionIndices
         var located: Located?

@@ -97,6 +97,9 @@ struct PageFinder {
         let bounded = [rX.lo > vX.lo + margin, rX.hi < vX.hi - margin, rY.lo > vY.lo + margin, rY.hi < vY.hi - margin]
         let borders = [rX.lo, rX.hi, rY.lo, rY.hi]
         let threshold = max(options.minimumGradient, 2.5 * Self.medianMagnitude(g))
+        // Every line is judged three rounds over; the per-pixel verdicts are tallied once.
+        let columns = EdgeTally(g.x, turned.valid, width: w, height: h, vertical: true, threshold: Float(threshold))
+        let rows = EdgeTally(g.y, turned.valid, width: w, height: h, vertical: false, threshold: Float(threshold))
 
         var sides = borders
         var sources = [String](repeating: "depth", count: 4)
@@ -117,10 +120,10 @@ struct PageFinder {
             let spanY = Int(sides[2] + 0.1 * (sides[3] - sides[2]))...max(0, Int(sides[3] - 0.1 * (sides[3] - sides[2])))
             let spanX = Int(sides[0] + 0.1 * (sides[1] - sides[0]))...max(0, Int(sides[1] - 0.1 * (sides[1] - sides[0])))
             let found = [
-                line(g.x, turned.valid, width: w, height: h, vertical: true, window: window(0, vX.lo, midX), span: spanY, outermostFirst: true, threshold: threshold, floor: floor),
-                line(g.x, turned.valid, width: w, height: h, vertical: true, window: window(1, midX, vX.hi), span: spanY, outermostFirst: false, threshold: threshold, floor: floor),
-                line(g.y, turned.valid, width: w, height: h, vertical: false, window: window(2, vY.lo, midY), span: spanX, outermostFirst: true, threshold: threshold, floor: floor),
-                line(g.y, turned.valid, width: w, height: h, vertical: false, window: window(3, midY, vY.hi), span: spanX, outermostFirst: false, threshold: threshold, floor: floor),
+                line(columns, window: window(0, vX.lo, midX), span: spanY, outermostFirst: true, floor: floor),
+                line(columns, window: window(1, midX, vX.hi), span: spanY, outermostFirst: false, floor: floor),
+                line(rows, window: window(2, vY.lo, midY), span: spanX, outermostFirst: true, floor: floor),
+                line(rows, window: window(3, midY, vY.hi), span: spanX, outermostFirst: false, floor: floor),
             ]
             for k in 0..<4 {
                 if let f = found[k] {
@@ -143,40 +146,19 @@ struct PageFinder {
 
     /// The outermost column (vertical) or row with an edge along most of `span`, from the window's
     /// outer end inward.
-    private func line(_ g: [Float], _ valid: [Bool], width w: Int, height h: Int, vertical: Bool, window: ClosedRange<Int>,
-                      span: ClosedRange<Int>, outermostFirst: Bool, threshold: Double, floor: Double) -> (position: Double, coverage: Double)? {
-        let limit = vertical ? w : h, across = vertical ? h : w
+    private func line(_ tally: EdgeTally, window: ClosedRange<Int>, span: ClosedRange<Int>, outermostFirst: Bool,
+                      floor: Double) -> (position: Double, coverage: Double)? {
+        let limit = tally.lines, across = tally.length
         let lo = max(2, window.lowerBound), hi = min(limit - 3, window.upperBound)
         let a = max(0, span.lowerBound), b = min(across - 1, span.upperBound)
         guard hi > lo, b > a + 8 else { return nil }
-        let t = Float(threshold)
         var coverage = [Double](repeating: 0, count: limit), signs = coverage, sums = coverage
-        // Along the line, pixels are `along` apart; its neighbouring lines are `beside` away.
-        let along = vertical ? w : 1, beside = vertical ? 1 : w
-        g.withUnsafeBufferPointer { g in
-            valid.withUnsafeBufferPointer { valid in
-                for i in lo...hi {
-                    var positive = 0, negative = 0, seen = 0
-                    var sum = 0.0
-                    var k = vertical ? a * w + i : i * w + a
-                    for _ in a...b {
-                        defer { k += along }
-                        // Best of three neighbouring lines: the edge is a pixel or two wide and may lean slightly.
-                        var best: Float = 0, seenHere = false
-                        if valid[k - beside] { seenHere = true; best = g[k - beside] }
-                        if valid[k] { seenHere = true; if abs(g[k]) > abs(best) { best = g[k] } }
-                        if valid[k + beside] { seenHere = true; if abs(g[k + beside]) > abs(best) { best = g[k + beside] } }
-                        guard seenHere else { continue }
-                        seen += 1
-                        if best > t { positive += 1 } else if best < -t { negative += 1 }
-                        sum += Double(g[k])
-                    }
-                    guard seen * 2 > (b - a + 1) else { continue }
-                    coverage[i] = Double(max(positive, negative)) / Double(b - a + 1)
-                    signs[i] = positive >= negative ? 1 : -1
-                    sums[i] = sum
-                }
-            }
+        for i in lo...hi {
+            let counts = tally.counts(line: i, from: a, through: b)
+            guard counts.seen * 2 > (b - a + 1) else { continue }
+            coverage[i] = Double(max(counts.positive, counts.negative)) / Double(b - a + 1)
+            signs[i] = counts.positive >= counts.negative ? 1 : -1
+            sums[i] = counts.sum
         }
         guard let best = (lo...hi).map({ coverage[$0] }).max(), best >= floor else { return nil }
         let order = outermostFirst ? Array(lo...hi) : Array((lo...hi).reversed())
@@ -378,4 +360,73 @@ private struct Turned {
     let t = x.rounded(.towardZero)
     let f = x - t
     return Int(t) + (f >= 0.5 ? 1 : (f <= -0.5 ? -1 : 0))
+}
+
+/// For each line (column or row) of a gradient image, running totals along it of the pixels where
+/// the best of the line and its two neighbours is seen, above the threshold, below minus it, and of
+/// the line's own gradient: any stretch of any line is then judged in constant time.
+/// The sums are exact (gradients are eighths of integers), so totals over a stretch equal the
+/// stretch's own sum.
+private struct EdgeTally {
+    /// Number of lines and their length (pixels).
+    let lines: Int
+    let length: Int
+    /// Index (position along the line) · lines + line, positions 0…length (running totals before it).
+    private var positive: [Int32]
+    private var negative: [Int32]
+    private var seen: [Int32]
+    private var sum: [Double]
+
+    init(_ g: [Float], _ valid: [Bool], width w: Int, height h: Int, vertical: Bool, threshold t: Float) {
+        let lines = vertical ? w : h, length = vertical ? h : w
+        self.lines = lines
+        self.length = length
+        let count = lines * (length + 1)
+        var positive = [Int32](repeating: 0, count: count), negative = positive, seen = positive
+        var sum = [Double](repeating: 0, count: count)
+        // A line's neighbouring lines are `beside` away.
+        let beside = vertical ? 1 : w
+        g.withUnsafeBufferPointer { g in
+            valid.withUnsafeBufferPointer { valid in
+                positive.withUnsafeMutableBufferPointer { pos in
+                    negative.withUnsafeMutableBufferPointer { neg in
+                        seen.withUnsafeMutableBufferPointer { seen in
+                            sum.withUnsafeMutableBufferPointer { sum in
+                                for j in 0..<length {
+                                    let row = j * lines, next = row + lines
+                                    for i in 0..<lines {
+                                        var p = pos[row + i], n = neg[row + i], s = seen[row + i], total = sum[row + i]
+                                        if i >= 1 && i < lines - 1 {
+                                            let k = vertical ? j * w + i : i * w + j
+                                            // Best of three neighbouring lines: the edge is a pixel or two wide and may lean slightly.
+                                            var best: Float = 0, seenHere = false
+                                            if valid[k - beside] { seenHere = true; best = g[k - beside] }
+                                            if valid[k] { seenHere = true; if abs(g[k]) > abs(best) { best = g[k] } }
+                                            if valid[k + beside] { seenHere = true; if abs(g[k + beside]) > abs(best) { best = g[k + beside] } }
+                                            if seenHere {
+                                                s += 1
+                                                if best > t { p += 1 } else if best < -t { n += 1 }
+                                                total += Double(g[k])
+                                            }
+                                        }
+                                        pos[next + i] = p; neg[next + i] = n; seen[next + i] = s; sum[next + i] = total
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.positive = positive
+        self.negative = negative
+        self.seen = seen
+        self.sum = sum
+    }
+
+    /// Totals over positions `a…b` of line `i`.
+    func counts(line i: Int, from a: Int, through b: Int) -> (positive: Int, negative: Int, seen: Int, sum: Double) {
+        let lo = a * lines + i, hi = (b + 1) * lines + i
+        return (Int(positive[hi] - positive[lo]), Int(negative[hi] - negative[lo]), Int(seen[hi] - seen[lo]), sum[hi] - sum[lo])
+    }
 }

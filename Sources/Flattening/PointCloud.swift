@@ -105,29 +105,42 @@ struct PointCloud: Sendable {
     func segment() -> [Bool] {
         var region = [Bool](repeating: false, count: width * height)
         guard let seed = seedIndex() else { return region }
-        var queue = [seed]
+        var queue = [Int](repeating: 0, count: width * height)
+        queue[0] = seed
+        var tail = 1
         region[seed] = true
         var head = 0
-        while head < queue.count {
-            let p = queue[head]
-            head += 1
-            let i = p % width, j = p / width
-            let zp = points[p].z
-            let tolerance = 3 * Self.noise(atDepth: zp) + 3
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let x = i + dx, y = j + dy
-                guard x >= 0, y >= 0, x < width, y < height else { continue }
-                let q = y * width + x
-                guard valid[q], !region[q] else { continue }
-                let zq = points[q].z
-                var joins = abs(zq - zp) < tolerance
-                if !joins {
-                    let bx = i - dx, by = j - dy
-                    if bx >= 0, by >= 0, bx < width, by < height, region[by * width + bx] {
-                        joins = abs(zq - 2 * zp + points[by * width + bx].z) < tolerance
+        let width = width, height = height
+        points.withUnsafeBufferPointer { points in
+            valid.withUnsafeBufferPointer { valid in
+                region.withUnsafeMutableBufferPointer { region in
+                    queue.withUnsafeMutableBufferPointer { queue in
+                        while head < tail {
+                            let p = queue[head]
+                            head += 1
+                            let i = p % width, j = p / width
+                            let zp = points[p].z
+                            let tolerance = 3 * Self.noise(atDepth: zp) + 3
+                            // Right, left, down, up.
+                            for n in 0..<4 {
+                                let dx = n == 0 ? 1 : (n == 1 ? -1 : 0), dy = n == 2 ? 1 : (n == 3 ? -1 : 0)
+                                let x = i + dx, y = j + dy
+                                guard x >= 0, y >= 0, x < width, y < height else { continue }
+                                let q = y * width + x
+                                guard valid[q], !region[q] else { continue }
+                                let zq = points[q].z
+                                var joins = abs(zq - zp) < tolerance
+                                if !joins {
+                                    let bx = i - dx, by = j - dy
+                                    if bx >= 0, by >= 0, bx < width, by < height, region[by * width + bx] {
+                                        joins = abs(zq - 2 * zp + points[by * width + bx].z) < tolerance
+                                    }
+                                }
+                                if joins { region[q] = true; queue[tail] = q; tail += 1 }
+                            }
+                        }
                     }
                 }
-                if joins { region[q] = true; queue.append(q) }
             }
         }
         return region
