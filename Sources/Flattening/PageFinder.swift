@@ -371,7 +371,10 @@ private struct EdgeTally {
     /// Number of lines and their length (pixels).
     let lines: Int
     let length: Int
-    /// Index (position along the line) · lines + line, positions 0…length (running totals before it).
+    /// Totals at position j (0…length, before pixel j) of line i sit at j · positionStride + i · lineStride:
+    /// column totals row by row, row totals line by line, so both are built reading the image in order.
+    private let positionStride: Int
+    private let lineStride: Int
     private var positive: [Int32]
     private var negative: [Int32]
     private var seen: [Int32]
@@ -381,10 +384,13 @@ private struct EdgeTally {
         let lines = vertical ? w : h, length = vertical ? h : w
         self.lines = lines
         self.length = length
+        let positionStride = vertical ? lines : 1, lineStride = vertical ? 1 : length + 1
+        self.positionStride = positionStride
+        self.lineStride = lineStride
         let count = lines * (length + 1)
         var positive = [Int32](repeating: 0, count: count), negative = positive, seen = positive
         var sum = [Double](repeating: 0, count: count)
-        // A line's neighbouring lines are `beside` away.
+        // A line's neighbouring lines are `beside` away in the image.
         let beside = vertical ? 1 : w
         g.withUnsafeBufferPointer { g in
             valid.withUnsafeBufferPointer { valid in
@@ -392,24 +398,28 @@ private struct EdgeTally {
                     negative.withUnsafeMutableBufferPointer { neg in
                         seen.withUnsafeMutableBufferPointer { seen in
                             sum.withUnsafeMutableBufferPointer { sum in
-                                for j in 0..<length {
-                                    let row = j * lines, next = row + lines
-                                    for i in 0..<lines {
-                                        var p = pos[row + i], n = neg[row + i], s = seen[row + i], total = sum[row + i]
-                                        if i >= 1 && i < lines - 1 {
-                                            let k = vertical ? j * w + i : i * w + j
-                                            // Best of three neighbouring lines: the edge is a pixel or two wide and may lean slightly.
-                                            var best: Float = 0, seenHere = false
-                                            if valid[k - beside] { seenHere = true; best = g[k - beside] }
-                                            if valid[k] { seenHere = true; if abs(g[k]) > abs(best) { best = g[k] } }
-                                            if valid[k + beside] { seenHere = true; if abs(g[k + beside]) > abs(best) { best = g[k + beside] } }
-                                            if seenHere {
-                                                s += 1
-                                                if best > t { p += 1 } else if best < -t { n += 1 }
-                                                total += Double(g[k])
-                                            }
+                                // Pixel (i, j) of line i at position j: image index k; adds to the totals at j + 1.
+                                @inline(__always) func tally(line i: Int, position j: Int, pixel k: Int) {
+                                    let before = j * positionStride + i * lineStride, after = before + positionStride
+                                    var p = pos[before], n = neg[before], s = seen[before], total = sum[before]
+                                    if i >= 1 && i < lines - 1 {
+                                        // Best of three neighbouring lines: the edge is a pixel or two wide and may lean slightly.
+                                        var best: Float = 0, seenHere = false
+                                        if valid[k - beside] { seenHere = true; best = g[k - beside] }
+                                        if valid[k] { seenHere = true; if abs(g[k]) > abs(best) { best = g[k] } }
+                                        if valid[k + beside] { seenHere = true; if abs(g[k + beside]) > abs(best) { best = g[k + beside] } }
+                                        if seenHere {
+                                            s += 1
+                                            if best > t { p += 1 } else if best < -t { n += 1 }
+                                            total += Double(g[k])
                                         }
-                                        pos[next + i] = p; neg[next + i] = n; seen[next + i] = s; sum[next + i] = total
+                                    }
+                                    pos[after] = p; neg[after] = n; seen[after] = s; sum[after] = total
+                                }
+                                // Image rows outer, columns inner, either way.
+                                for y in 0..<h {
+                                    for x in 0..<w {
+                                        if vertical { tally(line: x, position: y, pixel: y * w + x) } else { tally(line: y, position: x, pixel: y * w + x) }
                                     }
                                 }
                             }
@@ -426,7 +436,7 @@ private struct EdgeTally {
 
     /// Totals over positions `a…b` of line `i`.
     func counts(line i: Int, from a: Int, through b: Int) -> (positive: Int, negative: Int, seen: Int, sum: Double) {
-        let lo = a * lines + i, hi = (b + 1) * lines + i
+        let lo = a * positionStride + i * lineStride, hi = (b + 1) * positionStride + i * lineStride
         return (Int(positive[hi] - positive[lo]), Int(negative[hi] - negative[lo]), Int(seen[hi] - seen[lo]), sum[hi] - sum[lo])
     }
 }
