@@ -14,9 +14,10 @@ struct Overview {
     /// The flat positions `xs`, `ys` of the depth region (trimmed of strays) plus a margin.
     static func extent(xs: [Double], ys: [Double]) -> (minX: Double, maxX: Double, minY: Double, maxY: Double)? {
         guard xs.count > 10 else { return nil }
-        let sx = xs.sorted(), sy = ys.sorted()
+        var sx = xs, sy = ys
         let trim = xs.count / 500
-        let minX = sx[trim], maxX = sx[sx.count - 1 - trim], minY = sy[trim], maxY = sy[sy.count - 1 - trim]
+        let minX = Selection.element(ofRank: trim, in: &sx), maxX = Selection.element(ofRank: sx.count - 1 - trim, in: &sx)
+        let minY = Selection.element(ofRank: trim, in: &sy), maxY = Selection.element(ofRank: sy.count - 1 - trim, in: &sy)
         let marginX = (maxX - minX) * 0.05, marginY = (maxY - minY) * 0.05
         return (minX - marginX, maxX + marginX, minY - marginY, maxY + marginY)
     }
