@@ -36,12 +36,12 @@ struct Unwarper: Sendable {
     }
 
     /// Photo position of an output position, interpolated from the mesh (NaN where unknown).
-    func photoPosition(x: Double, y: Double) -> (x: Double, y: Double) {
+    @inline(__always) func photoPosition(x: Double, y: Double) -> (x: Double, y: Double) {
         // Beyond the mesh the nearest cell continues linearly.
         let fx = x / Double(spacing), fy = y / Double(spacing)
         let i = min(max(Int(fx.rounded(.down)), 0), columns - 2), j = min(max(Int(fy.rounded(.down)), 0), rows - 2)
         let ax = fx - Double(i), ay = fy - Double(j)
-        func node(_ a: Int, _ b: Int) -> (Double, Double) { (nodes[2 * (b * columns + a)], nodes[2 * (b * columns + a) + 1]) }
+        @inline(__always) func node(_ a: Int, _ b: Int) -> (Double, Double) { (nodes[2 * (b * columns + a)], nodes[2 * (b * columns + a) + 1]) }
         let p00 = node(i, j), p10 = node(i + 1, j), p01 = node(i, j + 1), p11 = node(i + 1, j + 1)
         let top = (p00.0 + (p10.0 - p00.0) * ax, p00.1 + (p10.1 - p00.1) * ax)
         let bottom = (p01.0 + (p11.0 - p01.0) * ax, p01.1 + (p11.1 - p01.1) * ax)
