@@ -192,7 +192,7 @@ public struct DepthFlattener: Sendable {
             return camera.project(model.point(x: f.x, y: f.y))
         }
         clock.lap("mesh", into: &steps)
-        let flat = unwarper.resample(gray, fixedPoint: true)
+        let flat = unwarper.resample(gray)
         clock.lap("resample", into: &steps)
 
         let method: FlattenMethod = model.isPlanar ? .plane : .surface

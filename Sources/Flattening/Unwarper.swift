@@ -78,13 +78,6 @@ struct Unwarper: Sendable {
     }
 
     /// Bilinear resampling of a gray image through the mesh; unseen positions are `outside`.
-    /// `fixedPoint`: the fast integer bilinear below, for the full-size page; the small views the
-    /// geometry is found on keep the exact one, so that the outline found does not move.
-    func resample(_ source: Raster, outside: UInt8 = 255, fixedPoint: Bool) -> Raster {
-        fixedPoint ? resampleFixedPoint(source, outside: outside) : resample(source, outside: outside)
-    }
-
-    /// Bilinear resampling in double precision.
     func resample(_ source: Raster, outside: UInt8 = 255) -> Raster {
         precondition(source.channels == 1)
         var out = [UInt8](repeating: outside, count: width * height)
@@ -144,77 +137,5 @@ struct Unwarper: Sendable {
             }
         }
         return Raster(width: width, height: height, channels: 1, pixels: out)
-    }
-
-    /// Within a mesh cell's row the photo position moves by a constant step, so it is stepped in
-    /// fixed point (1/65536 pixel) and the bilinear weights are rounded to 1/256: integer arithmetic
-    /// throughout, within a gray level of the exact bilinear value.
-    func resampleFixedPoint(_ source: Raster, outside: UInt8 = 255) -> Raster {
-        precondition(source.channels == 1)
-        var out = [UInt8](repeating: outside, count: width * height)
-        guard source.width >= 2, source.height >= 2 else { return Raster(width: width, height: height, channels: 1, pixels: out) }
-        let sw = source.width, sh = source.height
-        let maxX = Double(sw - 1), maxY = Double(sh - 1)
-        let sp = spacing, cols = columns
-        let inv = 1 / Double(sp)
-        let one = 65536.0
-        source.pixels.withUnsafeBufferPointer { src in
-            nodes.withUnsafeBufferPointer { mesh in
-                out.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<height {
-                        let j = y / sp
-                        let ay = Double(y - j * sp) * inv
-                        var i = 0
-                        while i * sp < width {
-                            let k00 = 2 * (j * cols + i), k10 = k00 + 2, k01 = k00 + 2 * cols, k11 = k01 + 2
-                            // Left and right edges of this cell at row y; step linearly between them.
-                            let lx = mesh[k00] + (mesh[k01] - mesh[k00]) * ay, ly = mesh[k00 + 1] + (mesh[k01 + 1] - mesh[k00 + 1]) * ay
-                            let rx = mesh[k10] + (mesh[k11] - mesh[k10]) * ay, ry = mesh[k10 + 1] + (mesh[k11 + 1] - mesh[k10 + 1]) * ay
-                            let dx = (rx - lx) * inv, dy = (ry - ly) * inv
-                            let x0 = i * sp, x1 = min(width, x0 + sp)
-                            guard lx.isFinite, rx.isFinite else { i += 1; continue }
-                            let o = y * width + x0
-                            let n = x1 - x0
-                            // Whether the whole run stays inside the photo (the usual case): then no per-pixel test.
-                            let ex = lx + dx * Double(n - 1), ey = ly + dy * Double(n - 1)
-                            if min(lx, ex) >= 0 && min(ly, ey) >= 0 && max(lx, ex) <= maxX && max(ly, ey) <= maxY {
-                                var fx = Int((lx * one).rounded()), fy = Int((ly * one).rounded())
-                                let sx = Int((dx * one).rounded()), sy = Int((dy * one).rounded())
-                                for t in 0..<n {
-                                    dst[o + t] = Self.bilinear(src, sw, sh, fx, fy)
-                                    fx += sx; fy += sy
-                                }
-                            } else {
-                                var px = lx, py = ly
-                                for t in 0..<n {
-                                    if px >= 0 && py >= 0 && px <= maxX && py <= maxY {
-                                        dst[o + t] = Self.bilinear(src, sw, sh, Int((px * one).rounded()), Int((py * one).rounded()))
-                                    }
-                                    px += dx; py += dy
-                                }
-                            }
-                            i += 1
-                        }
-                    }
-                }
-            }
-        }
-        return Raster(width: width, height: height, channels: 1, pixels: out)
-    }
-
-    /// Bilinear value at a position in 1/65536 pixels (inside the image; the last row and column
-    /// use the cell before them with a full weight on their side).
-    @inline(__always) private static func bilinear(_ src: UnsafeBufferPointer<UInt8>, _ sw: Int, _ sh: Int, _ fx: Int, _ fy: Int) -> UInt8 {
-        // Stepping in fixed point may land a hair before the first pixel: that is the first pixel.
-        let fx = max(0, fx), fy = max(0, fy)
-        var ix = fx >> 16, iy = fy >> 16
-        // Weights rounded to 1/256 (0…256: a full weight on the right-hand pixel needs no carry).
-        var wx = ((fx & 0xFFFF) + 128) >> 8, wy = ((fy & 0xFFFF) + 128) >> 8
-        if ix >= sw - 1 { ix = sw - 2; wx = 256 }
-        if iy >= sh - 1 { iy = sh - 2; wy = 256 }
-        let s = iy * sw + ix
-        let top = Int(src[s]) * (256 - wx) + Int(src[s + 1]) * wx
-        let bottom = Int(src[s + sw]) * (256 - wx) + Int(src[s + sw + 1]) * wx
-        return UInt8(truncatingIfNeeded: (top * (256 - wy) + bottom * wy + 32768) >> 16)
     }
 }
