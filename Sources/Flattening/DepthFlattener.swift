@@ -94,8 +94,7 @@ public struct DepthFlattener: Sendable {
         let gray = raster.grayscale()
         clock.lap("gray", into: &steps)
         var zs = regionIndices.map { cloud.points[$0].z }
-        zs.sort()
-        let medianZ = zs[zs.count / 2]
+        let medianZ = Selection.element(ofRank: zs.count / 2, in: &zs)
         let centreCell = Self.nearest(to: (Double(cloud.width) / 2, Double(cloud.height) / 2), among: regionIndices, width: cloud.width)
         var selection = regionIndices
         var located: Located?
@@ -135,8 +134,11 @@ public struct DepthFlattener: Sendable {
             located = found
             clock.lap(pass == 0 ? "fit+outline" : "refit+outline", into: &steps)
             // Points inside the outline (shrunk by 3% against its own border's uncertainty).
-            let quad = FlatQuad(corners: found.corners)
-            let inside = regionIndices.filter { quad.contains(found.fit.model.flat(cloud.points[$0]), margin: 0.03) }
+            let shrunk = FlatQuad(corners: found.corners).shrunk(by: 0.03)
+            let foundModel = found.fit.model
+            let inside = cloud.points.withUnsafeBufferPointer { points in
+                regionIndices.filter { shrunk.contains(foundModel.flat(points[$0])) }
+            }
             guard inside.count >= 200, Double(inside.count) < 0.9 * Double(selection.count) else { break }
             steps["refit"] = String(format: "surface refitted to the %.0f%% of the depth region inside the page", 100 * Double(inside.count) / Double(regionIndices.count))
             selection = inside

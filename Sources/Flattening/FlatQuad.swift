@@ -13,15 +13,33 @@ struct FlatQuad: Sendable {
 
     /// Whether a point lies inside the quad shrunk toward its centre by `margin` of its size.
     func contains(_ p: (x: Double, y: Double), margin: Double = 0) -> Bool {
-        let cx = corners.map(\.x).reduce(0, +) / 4, cy = corners.map(\.y).reduce(0, +) / 4
-        let shrunk = corners.map { (x: cx + ($0.x - cx) * (1 - 2 * margin), y: cy + ($0.y - cy) * (1 - 2 * margin)) }
+        shrunk(by: margin).contains(p)
+    }
+
+    /// The quad shrunk toward its centre by `margin` of its size, for testing many points against it
+    /// (the shrinking is done once, not per point).
+    func shrunk(by margin: Double) -> ShrunkQuad {
+        let cx = (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4
+        let cy = (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4
+        let f = 1 - 2 * margin
+        func s(_ k: Int) -> (x: Double, y: Double) { (cx + (corners[k].x - cx) * f, cy + (corners[k].y - cy) * f) }
+        return ShrunkQuad(c0: s(0), c1: s(1), c2: s(2), c3: s(3))
+    }
+}
+
+/// Four corners held inline (no array), so a point test allocates nothing.
+struct ShrunkQuad: Sendable {
+    let c0: (x: Double, y: Double), c1: (x: Double, y: Double), c2: (x: Double, y: Double), c3: (x: Double, y: Double)
+
+    /// Inside (or on the border): the point is on the same side of all four edges.
+    @inline(__always) func contains(_ p: (x: Double, y: Double)) -> Bool {
         var sign = 0.0
-        for k in 0..<4 {
-            let a = shrunk[k], b = shrunk[(k + 1) % 4]
+        @inline(__always) func side(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Bool {
             let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1 : -1) != sign { return false }
+            if cross == 0 { return true }
+            if sign == 0 { sign = cross > 0 ? 1 : -1; return true }
+            return (cross > 0 ? 1 : -1) == sign
         }
-        return true
+        return side(c0, c1) && side(c1, c2) && side(c2, c3) && side(c3, c0)
     }
 }

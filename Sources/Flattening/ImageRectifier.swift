@@ -333,7 +333,11 @@ public struct ImageRectifier: Sendable {
                     return UInt8((255 * pow(x, power)).rounded())
                 }
                 var out = normalized.raster()
-                out.pixels = out.pixels.map { lut[Int($0)] }
+                lut.withUnsafeBufferPointer { lut in
+                    out.pixels.withUnsafeMutableBufferPointer { pixels in
+                        for k in pixels.indices { pixels[k] = lut[Int(pixels[k])] }
+                    }
+                }
                 gray = out
                 steps["photometric"] = power == 1 ? "background normalized, stretched" : "background normalized, tone curve ^\(power)"
             }

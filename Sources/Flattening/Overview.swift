@@ -14,9 +14,10 @@ struct Overview {
     /// The flat positions `xs`, `ys` of the depth region (trimmed of strays) plus a margin.
     static func extent(xs: [Double], ys: [Double]) -> (minX: Double, maxX: Double, minY: Double, maxY: Double)? {
         guard xs.count > 10 else { return nil }
-        let sx = xs.sorted(), sy = ys.sorted()
+        var sx = xs, sy = ys
         let trim = xs.count / 500
-        let minX = sx[trim], maxX = sx[sx.count - 1 - trim], minY = sy[trim], maxY = sy[sy.count - 1 - trim]
+        let minX = Selection.element(ofRank: trim, in: &sx), maxX = Selection.element(ofRank: sx.count - 1 - trim, in: &sx)
+        let minY = Selection.element(ofRank: trim, in: &sy), maxY = Selection.element(ofRank: sy.count - 1 - trim, in: &sy)
         let marginX = (maxX - minX) * 0.05, marginY = (maxY - minY) * 0.05
         return (minX - marginX, maxX + marginX, minY - marginY, maxY + marginY)
     }
@@ -80,7 +81,7 @@ struct Overview {
         let cw = (w + c - 1) / c, ch = (h + c - 1) / c
         var covered = [Bool](repeating: false, count: cw * ch)
         for y in 0..<h { for x in 0..<w where mask[y * w + x] { covered[(y / c) * cw + x / c] = true } }
-        let quad = FlatQuad(corners: corners.map { (x: ($0.x - x0) / mmPerPixel, y: ($0.y - y0) / mmPerPixel) })
+        let quad = FlatQuad(corners: corners.map { (x: ($0.x - x0) / mmPerPixel, y: ($0.y - y0) / mmPerPixel) }).shrunk(by: 0)
         var total = 0, inside = 0
         for y in Swift.stride(from: 0, to: h, by: 2) {
             for x in Swift.stride(from: 0, to: w, by: 2) where quad.contains((Double(x), Double(y))) {

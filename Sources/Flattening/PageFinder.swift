@@ -72,21 +72,34 @@ struct PageFinder {
         let w = turned.width, h = turned.height
         let g = Self.sobel(turned.view, valid: turned.valid)
 
-        // Extents of the depth region and of the visible view, in turned pixels.
-        var rx: [Double] = [], ry: [Double] = [], vx: [Double] = [], vy: [Double] = []
-        for y in 0..<h {
-            for x in 0..<w {
-                if turned.region[y * w + x] { rx.append(Double(x)); ry.append(Double(y)) }
-                if turned.valid[y * w + x] { vx.append(Double(x)); vy.append(Double(y)) }
+        // Extents of the depth region and of the visible view, in turned pixels (coordinates are
+        // whole pixels, so counting them per column and row gives the percentiles without sorting).
+        var rx = [Int](repeating: 0, count: w), ry = [Int](repeating: 0, count: h), vx = rx, vy = ry
+        var regionCount = 0, validCount = 0
+        turned.region.withUnsafeBufferPointer { region in
+            turned.valid.withUnsafeBufferPointer { valid in
+                for y in 0..<h {
+                    var regionRow = 0, validRow = 0
+                    for x in 0..<w {
+                        if region[y * w + x] { rx[x] += 1; regionRow += 1 }
+                        if valid[y * w + x] { vx[x] += 1; validRow += 1 }
+                    }
+                    ry[y] = regionRow; vy[y] = validRow
+                    regionCount += regionRow; validCount += validRow
+                }
             }
         }
-        guard rx.count > 100, vx.count > 100 else { return nil }
-        let rX = Self.percentiles(rx), rY = Self.percentiles(ry), vX = Self.percentiles(vx), vY = Self.percentiles(vy)
+        guard regionCount > 100, validCount > 100 else { return nil }
+        let rX = Self.percentiles(counts: rx, total: regionCount), rY = Self.percentiles(counts: ry, total: regionCount)
+        let vX = Self.percentiles(counts: vx, total: validCount), vY = Self.percentiles(counts: vy, total: validCount)
         // A side of the depth region that stops short of the view's edge is a real depth border.
         let margin = 3 * regionTolerance
         let bounded = [rX.lo > vX.lo + margin, rX.hi < vX.hi - margin, rY.lo > vY.lo + margin, rY.hi < vY.hi - margin]
         let borders = [rX.lo, rX.hi, rY.lo, rY.hi]
         let threshold = max(options.minimumGradient, 2.5 * Self.medianMagnitude(g))
+        // Every line is judged three rounds over; the per-pixel verdicts are tallied once.
+        let columns = EdgeTally(g.x, turned.valid, width: w, height: h, vertical: true, threshold: Float(threshold))
+        let rows = EdgeTally(g.y, turned.valid, width: w, height: h, vertical: false, threshold: Float(threshold))
 
         var sides = borders
         var sources = [String](repeating: "depth", count: 4)
@@ -107,10 +120,10 @@ struct PageFinder {
             let spanY = Int(sides[2] + 0.1 * (sides[3] - sides[2]))...max(0, Int(sides[3] - 0.1 * (sides[3] - sides[2])))
             let spanX = Int(sides[0] + 0.1 * (sides[1] - sides[0]))...max(0, Int(sides[1] - 0.1 * (sides[1] - sides[0])))
             let found = [
-                line(g.x, turned.valid, width: w, height: h, vertical: true, window: window(0, vX.lo, midX), span: spanY, outermostFirst: true, threshold: threshold, floor: floor),
-                line(g.x, turned.valid, width: w, height: h, vertical: true, window: window(1, midX, vX.hi), span: spanY, outermostFirst: false, threshold: threshold, floor: floor),
-                line(g.y, turned.valid, width: w, height: h, vertical: false, window: window(2, vY.lo, midY), span: spanX, outermostFirst: true, threshold: threshold, floor: floor),
-                line(g.y, turned.valid, width: w, height: h, vertical: false, window: window(3, midY, vY.hi), span: spanX, outermostFirst: false, threshold: threshold, floor: floor),
+                line(columns, window: window(0, vX.lo, midX), span: spanY, outermostFirst: true, floor: floor),
+                line(columns, window: window(1, midX, vX.hi), span: spanY, outermostFirst: false, floor: floor),
+                line(rows, window: window(2, vY.lo, midY), span: spanX, outermostFirst: true, floor: floor),
+                line(rows, window: window(3, midY, vY.hi), span: spanX, outermostFirst: false, floor: floor),
             ]
             for k in 0..<4 {
                 if let f = found[k] {
@@ -133,35 +146,19 @@ struct PageFinder {
 
     /// The outermost column (vertical) or row with an edge along most of `span`, from the window's
     /// outer end inward.
-    private func line(_ g: [Float], _ valid: [Bool], width w: Int, height h: Int, vertical: Bool, window: ClosedRange<Int>,
-                      span: ClosedRange<Int>, outermostFirst: Bool, threshold: Double, floor: Double) -> (position: Double, coverage: Double)? {
-        let limit = vertical ? w : h, across = vertical ? h : w
+    private func line(_ tally: EdgeTally, window: ClosedRange<Int>, span: ClosedRange<Int>, outermostFirst: Bool,
+                      floor: Double) -> (position: Double, coverage: Double)? {
+        let limit = tally.lines, across = tally.length
         let lo = max(2, window.lowerBound), hi = min(limit - 3, window.upperBound)
         let a = max(0, span.lowerBound), b = min(across - 1, span.upperBound)
         guard hi > lo, b > a + 8 else { return nil }
-        let t = Float(threshold)
         var coverage = [Double](repeating: 0, count: limit), signs = coverage, sums = coverage
         for i in lo...hi {
-            var positive = 0, negative = 0, seen = 0
-            var sum = 0.0
-            for j in a...b {
-                // Best of three neighbouring lines: the edge is a pixel or two wide and may lean slightly.
-                var best: Float = 0, seenHere = false
-                for d in -1...1 {
-                    let k = vertical ? j * w + i + d : (i + d) * w + j
-                    guard valid[k] else { continue }
-                    seenHere = true
-                    if abs(g[k]) > abs(best) { best = g[k] }
-                }
-                guard seenHere else { continue }
-                seen += 1
-                if best > t { positive += 1 } else if best < -t { negative += 1 }
-                sum += Double(g[vertical ? j * w + i : i * w + j])
-            }
-            guard seen * 2 > (b - a + 1) else { continue }
-            coverage[i] = Double(max(positive, negative)) / Double(b - a + 1)
-            signs[i] = positive >= negative ? 1 : -1
-            sums[i] = sum
+            let counts = tally.counts(line: i, from: a, through: b)
+            guard counts.seen * 2 > (b - a + 1) else { continue }
+            coverage[i] = Double(max(counts.positive, counts.negative)) / Double(b - a + 1)
+            signs[i] = counts.positive >= counts.negative ? 1 : -1
+            sums[i] = counts.sum
         }
         guard let best = (lo...hi).map({ coverage[$0] }).max(), best >= floor else { return nil }
         let order = outermostFirst ? Array(lo...hi) : Array((lo...hi).reversed())
@@ -182,14 +179,20 @@ struct PageFinder {
         let w = view.width, h = view.height
         var gx = [Float](repeating: 0, count: w * h), gy = gx
         view.pixels.withUnsafeBufferPointer { g in
-            for y in 1..<(h - 1) {
-                for x in 1..<(w - 1) {
-                    let k = y * w + x
-                    guard valid[k - w - 1], valid[k - w + 1], valid[k + w - 1], valid[k + w + 1], valid[k - 1], valid[k + 1],
-                          valid[k - w], valid[k + w] else { continue }
-                    func v(_ i: Int) -> Float { Float(g[i]) }
-                    gx[k] = (v(k - w + 1) + 2 * v(k + 1) + v(k + w + 1) - v(k - w - 1) - 2 * v(k - 1) - v(k + w - 1)) / 8
-                    gy[k] = (v(k + w - 1) + 2 * v(k + w) + v(k + w + 1) - v(k - w - 1) - 2 * v(k - w) - v(k - w + 1)) / 8
+            valid.withUnsafeBufferPointer { valid in
+                gx.withUnsafeMutableBufferPointer { gx in
+                    gy.withUnsafeMutableBufferPointer { gy in
+                        for y in 1..<(h - 1) {
+                            for x in 1..<(w - 1) {
+                                let k = y * w + x
+                                guard valid[k - w - 1], valid[k - w + 1], valid[k + w - 1], valid[k + w + 1], valid[k - 1], valid[k + 1],
+                                      valid[k - w], valid[k + w] else { continue }
+                                @inline(__always) func v(_ i: Int) -> Float { Float(g[i]) }
+                                gx[k] = (v(k - w + 1) + 2 * v(k + 1) + v(k + w + 1) - v(k - w - 1) - 2 * v(k - 1) - v(k + w - 1)) / 8
+                                gy[k] = (v(k + w - 1) + 2 * v(k + w) + v(k + w + 1) - v(k - w - 1) - 2 * v(k - w) - v(k - w + 1)) / 8
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -201,20 +204,30 @@ struct PageFinder {
         m.reserveCapacity(g.x.count / 4)
         for k in Swift.stride(from: 0, to: g.x.count, by: 4) where g.x[k] != 0 || g.y[k] != 0 { m.append(max(abs(g.x[k]), abs(g.y[k]))) }
         guard !m.isEmpty else { return 0 }
-        m.sort()
-        return Double(m[m.count / 2])
+        return Double(Selection.element(ofRank: m.count / 2, in: &m))
     }
 
     /// Directions of the text's strokes and the page's edges, modulo 90°: the strongest peaks of a
     /// magnitude-weighted histogram of gradient directions around the page's middle.
     private func candidateAngles(_ g: (x: [Float], y: [Float]), region: [Bool], centre: (x: Double, y: Double),
                                  width w: Int, height h: Int) -> [Double] {
-        var xs: [Int] = [], ys: [Int] = []
-        for y in 0..<h { for x in 0..<w where region[y * w + x] { xs.append(x); ys.append(y) } }
-        guard xs.count > 50 else { return [] }
-        xs.sort(); ys.sort()
+        var xs = [Int](repeating: 0, count: w), ys = [Int](repeating: 0, count: h)
+        var n = 0
+        region.withUnsafeBufferPointer { region in
+            for y in 0..<h {
+                var row = 0
+                for x in 0..<w where region[y * w + x] { xs[x] += 1; row += 1 }
+                ys[y] = row; n += row
+            }
+        }
+        guard n > 50 else { return [] }
+        func rank(_ counts: [Int], _ r: Int) -> Int {
+            var seen = 0
+            for (position, c) in counts.enumerated() { seen += c; if seen > r { return position } }
+            return counts.count - 1
+        }
         // A window about the photo's middle, a quarter of the region's size each way.
-        let rx = Double(xs[xs.count * 19 / 20] - xs[xs.count / 20]) / 4, ry = Double(ys[ys.count * 19 / 20] - ys[ys.count / 20]) / 4
+        let rx = Double(rank(xs, n * 19 / 20) - rank(xs, n / 20)) / 4, ry = Double(rank(ys, n * 19 / 20) - rank(ys, n / 20)) / 4
         let x0 = max(1, Int(centre.x - rx)), x1 = min(w - 2, Int(centre.x + rx)), y0 = max(1, Int(centre.y - ry)), y1 = min(h - 2, Int(centre.y + ry))
         guard x1 > x0, y1 > y0 else { return [] }
         let bins = 180
@@ -260,6 +273,19 @@ struct PageFinder {
         sorted.sort()
         return (sorted[sorted.count / 200], sorted[sorted.count - 1 - sorted.count / 200])
     }
+
+    /// `percentiles` of whole-pixel positions given as counts per position (`total` of them).
+    static func percentiles(counts: [Int], total: Int) -> (lo: Double, hi: Double) {
+        func value(atRank rank: Int) -> Double {
+            var seen = 0
+            for (position, n) in counts.enumerated() {
+                seen += n
+                if seen > rank { return Double(position) }
+            }
+            return Double(counts.count - 1)
+        }
+        return (value(atRank: total / 200), value(atRank: total - 1 - total / 200))
+    }
 }
 
 /// The view turned by −angle (bilinear), so the page's sides are columns and rows.
@@ -283,24 +309,134 @@ private struct Turned {
         originP = pMin; originQ = qMin
         var pixels = [UInt8](repeating: 0, count: width * height)
         var valid = [Bool](repeating: false, count: width * height), region = valid
-        for j in 0..<height {
-            for i in 0..<width {
-                let p = pMin + Double(i), q = qMin + Double(j)
-                let x = p * c - q * s, y = p * s + q * c
-                let ix = Int(x.rounded()), iy = Int(y.rounded())
-                guard ix >= 0, iy >= 0, ix < sw, iy < sh, x <= Double(sw - 1), y <= Double(sh - 1), x >= 0, y >= 0 else { continue }
-                let k = iy * sw + ix
-                let x0 = min(Int(x), sw - 2), y0 = min(Int(y), sh - 2)
-                // All four bilinear neighbours must show the photo.
-                guard sourceValid[y0 * sw + x0], sourceValid[y0 * sw + x0 + 1], sourceValid[(y0 + 1) * sw + x0],
-                      sourceValid[(y0 + 1) * sw + x0 + 1] else { continue }
-                pixels[j * width + i] = UInt8(min(255, source.sample(x: x, y: y).rounded()))
-                valid[j * width + i] = true
-                region[j * width + i] = sourceRegion[k]
+        let (w, h) = (width, height)
+        source.pixels.withUnsafeBufferPointer { src in
+            sourceValid.withUnsafeBufferPointer { sv in
+                sourceRegion.withUnsafeBufferPointer { sr in
+                    pixels.withUnsafeMutableBufferPointer { out in
+                        valid.withUnsafeMutableBufferPointer { vo in
+                            region.withUnsafeMutableBufferPointer { ro in
+                                for j in 0..<h {
+                                    for i in 0..<w {
+                                        let p = pMin + Double(i), q = qMin + Double(j)
+                                        let x = p * c - q * s, y = p * s + q * c
+                                        guard x >= 0, y >= 0, x <= Double(sw - 1), y <= Double(sh - 1) else { continue }
+                                        let ix = roundedHalfAway(x), iy = roundedHalfAway(y)
+                                        let k = iy * sw + ix
+                                        let x0 = min(Int(x), sw - 2), y0 = min(Int(y), sh - 2)
+                                        // All four bilinear neighbours must show the photo.
+                                        let b = y0 * sw + x0
+                                        guard sv[b], sv[b + 1], sv[b + sw], sv[b + sw + 1] else { continue }
+                                        // Raster.sample's bilinear value (its edge rule on the last row and column).
+                                        let value: Double
+                                        if Int(x) >= sw - 1 || Int(y) >= sh - 1 {
+                                            value = Double(src[k])
+                                        } else {
+                                            let fx = x - Double(x0), fy = y - Double(y0)
+                                            let top = Double(src[b]) * (1 - fx) + Double(src[b + 1]) * fx
+                                            let bottom = Double(src[b + sw]) * (1 - fx) + Double(src[b + sw + 1]) * fx
+                                            value = top * (1 - fy) + bottom * fy
+                                        }
+                                        out[j * w + i] = UInt8(min(255, Double(roundedHalfAway(value))))
+                                        vo[j * w + i] = true
+                                        ro[j * w + i] = sr[k]
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         view = Raster(width: width, height: height, channels: 1, pixels: pixels)
         self.valid = valid
         self.region = region
+    }
+}
+
+/// `Int(x.rounded())` (halves away from zero) without the libm call `rounded()` makes: exact, as
+/// `x − trunc(x)` is exact for any double.
+@inline(__always) func roundedHalfAway(_ x: Double) -> Int {
+    let t = x.rounded(.towardZero)
+    let f = x - t
+    return Int(t) + (f >= 0.5 ? 1 : (f <= -0.5 ? -1 : 0))
+}
+
+/// For each line (column or row) of a gradient image, running totals along it of the pixels where
+/// the best of the line and its two neighbours is seen, above the threshold, below minus it, and of
+/// the line's own gradient: any stretch of any line is then judged in constant time.
+/// The sums are exact (gradients are eighths of integers), so totals over a stretch equal the
+/// stretch's own sum.
+private struct EdgeTally {
+    /// Number of lines and their length (pixels).
+    let lines: Int
+    let length: Int
+    /// Totals at position j (0…length, before pixel j) of line i sit at j · positionStride + i · lineStride:
+    /// column totals row by row, row totals line by line, so both are built reading the image in order.
+    private let positionStride: Int
+    private let lineStride: Int
+    private var positive: [Int32]
+    private var negative: [Int32]
+    private var seen: [Int32]
+    private var sum: [Double]
+
+    init(_ g: [Float], _ valid: [Bool], width w: Int, height h: Int, vertical: Bool, threshold t: Float) {
+        let lines = vertical ? w : h, length = vertical ? h : w
+        self.lines = lines
+        self.length = length
+        let positionStride = vertical ? lines : 1, lineStride = vertical ? 1 : length + 1
+        self.positionStride = positionStride
+        self.lineStride = lineStride
+        let count = lines * (length + 1)
+        var positive = [Int32](repeating: 0, count: count), negative = positive, seen = positive
+        var sum = [Double](repeating: 0, count: count)
+        // A line's neighbouring lines are `beside` away in the image.
+        let beside = vertical ? 1 : w
+        g.withUnsafeBufferPointer { g in
+            valid.withUnsafeBufferPointer { valid in
+                positive.withUnsafeMutableBufferPointer { pos in
+                    negative.withUnsafeMutableBufferPointer { neg in
+                        seen.withUnsafeMutableBufferPointer { seen in
+                            sum.withUnsafeMutableBufferPointer { sum in
+                                // Pixel (i, j) of line i at position j: image index k; adds to the totals at j + 1.
+                                @inline(__always) func tally(line i: Int, position j: Int, pixel k: Int) {
+                                    let before = j * positionStride + i * lineStride, after = before + positionStride
+                                    var p = pos[before], n = neg[before], s = seen[before], total = sum[before]
+                                    if i >= 1 && i < lines - 1 {
+                                        // Best of three neighbouring lines: the edge is a pixel or two wide and may lean slightly.
+                                        var best: Float = 0, seenHere = false
+                                        if valid[k - beside] { seenHere = true; best = g[k - beside] }
+                                        if valid[k] { seenHere = true; if abs(g[k]) > abs(best) { best = g[k] } }
+                                        if valid[k + beside] { seenHere = true; if abs(g[k + beside]) > abs(best) { best = g[k + beside] } }
+                                        if seenHere {
+                                            s += 1
+                                            if best > t { p += 1 } else if best < -t { n += 1 }
+                                            total += Double(g[k])
+                                        }
+                                    }
+                                    pos[after] = p; neg[after] = n; seen[after] = s; sum[after] = total
+                                }
+                                // Image rows outer, columns inner, either way.
+                                for y in 0..<h {
+                                    for x in 0..<w {
+                                        if vertical { tally(line: x, position: y, pixel: y * w + x) } else { tally(line: y, position: x, pixel: y * w + x) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.positive = positive
+        self.negative = negative
+        self.seen = seen
+        self.sum = sum
+    }
+
+    /// Totals over positions `a…b` of line `i`.
+    func counts(line i: Int, from a: Int, through b: Int) -> (positive: Int, negative: Int, seen: Int, sum: Double) {
+        let lo = a * positionStride + i * lineStride, hi = (b + 1) * positionStride + i * lineStride
+        return (Int(positive[hi] - positive[lo]), Int(negative[hi] - negative[lo]), Int(seen[hi] - seen[lo]), sum[hi] - sum[lo])
     }
 }

@@ -31,16 +31,20 @@ enum PlaneFit {
             ? Array(points.indices)
             : (0..<3000).map { _ in rng.index(points.count) }
         var best: (normal: Vec3, origin: Vec3, score: Int)?
-        for _ in 0..<iterations {
-            let a = points[sample[rng.index(sample.count)]], b = points[sample[rng.index(sample.count)]]
-            let c = points[sample[rng.index(sample.count)]]
-            let n = (b - a).cross(c - a)
-            let area = n.length
-            guard area > 1e-6 else { continue }
-            let normal = n * (1 / area)
-            var score = 0
-            for k in sample where abs((points[k] - a).dot(normal)) < threshold { score += 1 }
-            if score > (best?.score ?? 0) { best = (normal, a, score) }
+        // The sample's points side by side: each of the iterations scans all of them.
+        let gathered = sample.map { points[$0] }
+        gathered.withUnsafeBufferPointer { candidates in
+            for _ in 0..<iterations {
+                let a = candidates[rng.index(candidates.count)], b = candidates[rng.index(candidates.count)]
+                let c = candidates[rng.index(candidates.count)]
+                let n = (b - a).cross(c - a)
+                let area = n.length
+                guard area > 1e-6 else { continue }
+                let normal = n * (1 / area)
+                var score = 0
+                for p in candidates where abs((p - a).dot(normal)) < threshold { score += 1 }
+                if score > (best?.score ?? 0) { best = (normal, a, score) }
+            }
         }
         guard let best else { return nil }
         var plane = Plane(origin: best.origin, normal: best.normal)

@@ -64,23 +64,34 @@ struct PointCloud: Sendable {
     /// more than a few noise widths from the median depth of their 5×5 neighbours.
     mutating func dropOutliers() {
         var keep = valid
-        var neighbours: [Double] = []
-        neighbours.reserveCapacity(25)
-        for j in 0..<height {
-            for i in 0..<width where valid[j * width + i] {
-                neighbours.removeAll(keepingCapacity: true)
-                for y in max(0, j - 2)...min(height - 1, j + 2) {
-                    for x in max(0, i - 2)...min(width - 1, i + 2) where (x != i || y != j) && valid[y * width + x] {
-                        neighbours.append(points[y * width + x].z)
+        let width = width, height = height
+        points.withUnsafeBufferPointer { points in
+            valid.withUnsafeBufferPointer { valid in
+                keep.withUnsafeMutableBufferPointer { keep in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: 25) { neighbours in
+                        for j in 0..<height {
+                            for i in 0..<width where valid[j * width + i] {
+                                // The neighbours' depths, kept sorted as they come (at most 24: insertion is cheapest).
+                                var n = 0
+                                for y in max(0, j - 2)...min(height - 1, j + 2) {
+                                    for x in max(0, i - 2)...min(width - 1, i + 2) where (x != i || y != j) && valid[y * width + x] {
+                                        let z = points[y * width + x].z
+                                        var m = n
+                                        while m > 0 && neighbours[m - 1] > z { neighbours[m] = neighbours[m - 1]; m -= 1 }
+                                        neighbours[m] = z
+                                        n += 1
+                                    }
+                                }
+                                guard n >= 4 else { keep[j * width + i] = false; continue }
+                                let median = neighbours[n / 2]
+                                let z = points[j * width + i].z
+                                // The neighbourhood spans a slope on tilted pages: allow for the spread of the middle half.
+                                let spread = neighbours[n * 3 / 4] - neighbours[n / 4]
+                                if abs(z - median) > 5 * Self.noise(atDepth: z) + 2 + spread { keep[j * width + i] = false }
+                            }
+                        }
                     }
                 }
-                guard neighbours.count >= 4 else { keep[j * width + i] = false; continue }
-                neighbours.sort()
-                let median = neighbours[neighbours.count / 2]
-                let z = points[j * width + i].z
-                // The neighbourhood spans a slope on tilted pages: allow for the spread of the middle half.
-                let spread = neighbours[neighbours.count * 3 / 4] - neighbours[neighbours.count / 4]
-                if abs(z - median) > 5 * Self.noise(atDepth: z) + 2 + spread { keep[j * width + i] = false }
             }
         }
         valid = keep
@@ -94,29 +105,42 @@ struct PointCloud: Sendable {
     func segment() -> [Bool] {
         var region = [Bool](repeating: false, count: width * height)
         guard let seed = seedIndex() else { return region }
-        var queue = [seed]
+        var queue = [Int](repeating: 0, count: width * height)
+        queue[0] = seed
+        var tail = 1
         region[seed] = true
         var head = 0
-        while head < queue.count {
-            let p = queue[head]
-            head += 1
-            let i = p % width, j = p / width
-            let zp = points[p].z
-            let tolerance = 3 * Self.noise(atDepth: zp) + 3
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let x = i + dx, y = j + dy
-                guard x >= 0, y >= 0, x < width, y < height else { continue }
-                let q = y * width + x
-                guard valid[q], !region[q] else { continue }
-                let zq = points[q].z
-                var joins = abs(zq - zp) < tolerance
-                if !joins {
-                    let bx = i - dx, by = j - dy
-                    if bx >= 0, by >= 0, bx < width, by < height, region[by * width + bx] {
-                        joins = abs(zq - 2 * zp + points[by * width + bx].z) < tolerance
+        let width = width, height = height
+        points.withUnsafeBufferPointer { points in
+            valid.withUnsafeBufferPointer { valid in
+                region.withUnsafeMutableBufferPointer { region in
+                    queue.withUnsafeMutableBufferPointer { queue in
+                        while head < tail {
+                            let p = queue[head]
+                            head += 1
+                            let i = p % width, j = p / width
+                            let zp = points[p].z
+                            let tolerance = 3 * Self.noise(atDepth: zp) + 3
+                            // Right, left, down, up.
+                            for n in 0..<4 {
+                                let dx = n == 0 ? 1 : (n == 1 ? -1 : 0), dy = n == 2 ? 1 : (n == 3 ? -1 : 0)
+                                let x = i + dx, y = j + dy
+                                guard x >= 0, y >= 0, x < width, y < height else { continue }
+                                let q = y * width + x
+                                guard valid[q], !region[q] else { continue }
+                                let zq = points[q].z
+                                var joins = abs(zq - zp) < tolerance
+                                if !joins {
+                                    let bx = i - dx, by = j - dy
+                                    if bx >= 0, by >= 0, bx < width, by < height, region[by * width + bx] {
+                                        joins = abs(zq - 2 * zp + points[by * width + bx].z) < tolerance
+                                    }
+                                }
+                                if joins { region[q] = true; queue[tail] = q; tail += 1 }
+                            }
+                        }
                     }
                 }
-                if joins { region[q] = true; queue.append(q) }
             }
         }
         return region
