@@ -84,10 +84,10 @@ struct BenchFlatteningCommand: ParsableCommand {
         // Without OCR there is no first reading to leave the orientation to.
         if !ocr { rectifierOptions.deferLevelOrientation = false }
         let flattener = Flattener(rectifier: ImageRectifier(options: rectifierOptions), depth: DepthFlattener(options: depthOptions))
-        // As the pipeline does (Pipeline.init): pages expected to be receipts get the receipts' tone curve.
+        // As the pipeline does (Pipeline.init): pages expected to be receipts get the receipts' tone curve and depth options.
         var receiptOptions = rectifierOptions
         receiptOptions.toneCurve = receiptOptions.receiptToneCurve
-        let receiptFlattener = Flattener(rectifier: ImageRectifier(options: receiptOptions), depth: DepthFlattener(options: depthOptions))
+        let receiptFlattener = Flattener(rectifier: ImageRectifier(options: receiptOptions), depth: DepthFlattener(options: depthOptions.forReceipts()))
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         let next = Results.Counter()
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
