@@ -28,6 +28,18 @@ public struct DepthFlattener: Sendable {
         /// Most depth points a surface fit looks at (an even subsample of the page's region); 10 000
         /// found the corners as well as 40 000 on the bench set, in three quarters of the time.
         public var fitPoints = 10_000
+        /// Cubic (Catmull–Rom) rather than bilinear interpolation in the final resampling.
+        public var cubic = false
+        /// Gaussian smoothing of the photo (sigma, photo pixels) before the final resampling.
+        public var denoiseSigma = 0.0
+        /// Unsharp masking of the photo before an enlarging resampling: amount and blur sigma (photo
+        /// pixels). Lists are printed small, photographed at 4–9 px/mm and enlarged 2–3×: the lens
+        /// blur, not the noise, is what costs Tesseract their letters (docs/benchmarks/flattening.md).
+        public var sharpenAmount = 0.6
+        public var sharpenSigma = 1.0
+        /// The same for receipts (`forReceipts`): their larger print through the receipts' ^3 tone
+        /// curve reads worse sharpened (its grain turns to ink).
+        public var receiptSharpenAmount = 0.0
         var surface = SurfaceFit.Options()
         var finder = PageFinder.Options()
 
@@ -192,7 +204,7 @@ public struct DepthFlattener: Sendable {
             return camera.project(model.point(x: f.x, y: f.y))
         }
         clock.lap("mesh", into: &steps)
-        let flat = unwarper.resample(gray)
+        let flat = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM)
         clock.lap("resample", into: &steps)
 
         let method: FlattenMethod = model.isPlanar ? .plane : .surface
@@ -341,6 +353,13 @@ public struct DepthFlattener: Sendable {
 }
 
 extension DepthFlattener.Options {
+    /// These options as the pipeline uses them for a page expected to be a receipt.
+    public func forReceipts() -> Self {
+        var options = self
+        options.sharpenAmount = receiptSharpenAmount
+        return options
+    }
+
     /// Sets one option by name (`--set depth.name=value` in `decant bench flattening`), for tuning runs.
     public mutating func set(_ name: String, _ value: String) throws(RectifierOptionError) {
         guard let v = Double(value) else { throw RectifierOptionError("depth.\(name)=\(value): expected a number") }
@@ -354,6 +373,11 @@ extension DepthFlattener.Options {
         case "overviewLongSide": overviewLongSide = Int(v)
         case "meshSpacing": meshSpacing = Int(v)
         case "fitPoints": fitPoints = max(200, Int(v))
+        case "cubic": cubic = v != 0
+        case "denoiseSigma": denoiseSigma = max(0, v)
+        case "sharpenAmount": sharpenAmount = max(0, v)
+        case "sharpenSigma": sharpenSigma = max(0.3, v)
+        case "receiptSharpenAmount": receiptSharpenAmount = max(0, v)
         default: throw RectifierOptionError("unknown depth option '\(name)'")
         }
     }

@@ -33,7 +33,8 @@ public final class Pipeline {
         flattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier))
         var receiptOptions = settings.rectifier
         receiptOptions.toneCurve = receiptOptions.receiptToneCurve
-        receiptFlattener = Flattener(rectifier: ImageRectifier(options: receiptOptions))
+        receiptFlattener = Flattener(rectifier: ImageRectifier(options: receiptOptions),
+                                     depth: DepthFlattener(options: DepthFlattener.Options().forReceipts()))
         do {
             orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
             orientationProblem = nil

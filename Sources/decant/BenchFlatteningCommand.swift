@@ -54,6 +54,9 @@ struct BenchFlatteningCommand: ParsableCommand {
     @Option(name: .long, help: "Write the per-image figures as JSON to this file.")
     var json: String?
 
+    @Flag(name: .long, help: "Also read the flat render as the camera saw it (the photo's resolution, blur, noise, JPEG; no geometry), enlarged to the flattened page's scale and normalized like it: the most a perfect flattening could read.")
+    var ceiling = false
+
     @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning the steps after the unwarp.")
     var settings: [String] = []
 
@@ -75,7 +78,7 @@ struct BenchFlatteningCommand: ParsableCommand {
         }
         let results = Results()
         let work = items
-        let ocr = !noOCR, save = save, flatDPI = flatDPI, verbose = verbose, repeats = repeats
+        let ocr = !noOCR, save = save, flatDPI = flatDPI, verbose = verbose, repeats = repeats, ceiling = ceiling
         var depthOptions = DepthFlattener.Options()
         for pair in settings where pair.hasPrefix("depth.") {
             let parts = pair.dropFirst("depth.".count).split(separator: "=", maxSplits: 1).map(String.init)
@@ -86,14 +89,19 @@ struct BenchFlatteningCommand: ParsableCommand {
         // Without OCR there is no first reading to leave the orientation to.
         if !ocr { rectifierOptions.deferLevelOrientation = false }
         let flattener = Flattener(rectifier: ImageRectifier(options: rectifierOptions), depth: DepthFlattener(options: depthOptions))
+        // As the pipeline does (Pipeline.init): pages expected to be receipts get the receipts' tone curve and depth options.
+        var receiptOptions = rectifierOptions
+        receiptOptions.toneCurve = receiptOptions.receiptToneCurve
+        let receiptFlattener = Flattener(rectifier: ImageRectifier(options: receiptOptions), depth: DepthFlattener(options: depthOptions.forReceipts()))
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         let next = Results.Counter()
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let engine = try? TesseractEngine()
             let orientation = engine.flatMap { engine in (try? TesseractOSD()).map { OSDOrientation(osd: $0, reader: engine) } }
             while let index = next.take(below: work.count) {
-                let sample = Self.measure(work[index], engine: ocr ? engine : nil, flattener: flattener, orientation: orientation, save: save,
-                                          flatDPI: flatDPI, repeats: repeats)
+                let sample = Self.measure(work[index], engine: ocr ? engine : nil, flattener: flattener, receiptFlattener: receiptFlattener,
+                                          orientation: orientation, save: save,
+                                          flatDPI: flatDPI, repeats: repeats, ceiling: ceiling)
                 if verbose {
                     let steps = (sample.steps ?? [:]).sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)" }
                     FileHandle.standardError.write(Data(([sample.line] + steps).joined(separator: "\n").utf8 + [10]))
@@ -140,6 +148,8 @@ struct BenchFlatteningCommand: ParsableCommand {
         var errorsFlattened: Int?
         var errorsPhoto: Int?
         var errorsRender: Int?
+        /// Errors on the flat render as photographed without geometry (`--ceiling`).
+        var errorsCeiling: Int?
         var steps: [String: String]?
 
         var line: String {
@@ -176,14 +186,20 @@ struct BenchFlatteningCommand: ParsableCommand {
         return items
     }
 
-    static func measure(_ item: Item, engine: TesseractEngine?, flattener: Flattener, orientation: (any OrientationDetector)?, save: String?,
-                        flatDPI: Int, repeats: Int = 1) -> Sample {
+    static func measure(_ item: Item, engine: TesseractEngine?, flattener listFlattener: Flattener, receiptFlattener: Flattener? = nil,
+                        orientation: (any OrientationDetector)?, save: String?, flatDPI: Int, repeats: Int = 1,
+                        ceiling: Bool = false) -> Sample {
         let name = (item.image as NSString).lastPathComponent
         var sample = Sample(name: name, shape: "?", kind: "?", method: "error", flattenMS: 0)
-        guard let truth = try? GroundTruth.load(path: item.truth), let image = try? ImageLoader.load(path: item.image, grayscale: !flattener.rectifier.options.darkestChannel) else {
+        guard let truth = try? GroundTruth.load(path: item.truth),
+              let image = try? ImageLoader.load(path: item.image, grayscale: !listFlattener.rectifier.options.darkestChannel) else {
             sample.reason = "could not load the image or its ground truth"
             return sample
         }
+        // The pipeline's guess before OCR (Pipeline.process), the photo's folder standing for the job's name.
+        let guess = KindClassifier.guessBeforeOCR(width: image.raster.width, height: image.raster.height,
+                                                  jobName: (item.image as NSString).deletingLastPathComponent)
+        let flattener = guess == .receipt ? receiptFlattener ?? listFlattener : listFlattener
         sample.shape = truth.page?.shape ?? "?"
         sample.kind = truth.kind.rawValue
         var input = FlattenInput(image: image)
@@ -250,6 +266,13 @@ struct BenchFlatteningCommand: ParsableCommand {
         sample.errorsPhoto = read(image.raster, ppi: nil).map { errors($0.page).errors }
         if let flat = item.flat, let render = try? ImageLoader.load(path: flat) {
             sample.errorsRender = read(render.raster, ppi: flatDPI).map { errors($0.page).errors }
+            if ceiling, let ppi = flattened.ppi,
+               let taken = PhotographedRender.make(render: render.raster, truth: truth, outputPixelsPerMM: Double(ppi) / 25.4,
+                                                   seed: name.utf8.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }) {
+                let finished = flattener.rectifier.finishFlattened(FlattenedPage(raster: taken, ppi: ppi, report: FlattenReport(method: .none)))
+                if let save { try? PNGFile.write(finished.page.raster, to: "\(save)/\((name as NSString).deletingPathExtension).ceiling.png") }
+                sample.errorsCeiling = read(finished.page.raster, ppi: ppi).map { errors($0.page).errors }
+            }
         }
         return sample
     }
@@ -288,6 +311,8 @@ struct BenchFlatteningCommand: ParsableCommand {
             + Set(samples.map(\.shape)).subtracting(["perspective", "curl", "wrinkle", "fold"]).sorted()
         var header = ["shape", "images", "depth used", "corner err mean", "corner err max", "≤ 1%", "upright"]
         if ocr { header += ["CER flattened", "CER flat render", "CER photo", "flattened / render", "lower than photo"] }
+        let withCeiling = ocr && samples.contains { $0.errorsCeiling != nil }
+        if withCeiling { header += ["CER ceiling", "flattened / ceiling"] }
         header += ["flatten ms (median)", "unwarp ms (median)", ocr ? "OCR ms (median)" : nil, ocr ? "flatten / OCR" : nil,
                    ocr ? "unwarp / OCR" : nil].compactMap { $0 }
         var table = TextTable(header: header)
@@ -312,6 +337,10 @@ struct BenchFlatteningCommand: ParsableCommand {
                         (flattened != nil && render.map { $0 > 0 } == true) ? String(format: "%.2f×", flattened! / render!) : "-",
                         (flattened != nil && photo.map { $0 > 0 } == true) ? pct(1 - flattened! / photo!) : "-"]
                 _ = chars
+                if withCeiling {
+                    let limit = cer(\.errorsCeiling)
+                    row += [limit.map(pct) ?? "-", (flattened != nil && limit.map { $0 > 0 } == true) ? String(format: "%.2f×", flattened! / limit!) : "-"]
+                }
             }
             let flattenMS = median(set.map(\.flattenMS)), ocrMS = median(set.compactMap(\.ocrMS))
             row.append(String(format: "%.0f", flattenMS))
