@@ -203,8 +203,12 @@ public final class Pipeline {
         let receiptSegmentation = settings.segmentation(for: .receipt)
         if kind == .receipt, segmentation != receiptSegmentation,
            let again = try? recognize(receiptSegmentation) {
-            page = again
-            record.segmentation = receiptSegmentation.rawValue
+            if KindClassifier.keepsBlockReading(sparse: page, block: again) {
+                page = again
+                record.segmentation = receiptSegmentation.rawValue
+            } else {
+                record.warnings.append("read as one block the page lost words it read sparsely (columns?): the sparse reading is kept")
+            }
         }
         // Words Tesseract's layout dropped (short prices alone at the margin) are read on their own.
         if kind == .winelist, let inkComponents {

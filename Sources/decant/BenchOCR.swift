@@ -42,7 +42,8 @@ final class BenchReader {
             // As `decant run` does with kind auto: a page taken for a wine list by its shape and shown
             // to be a receipt by its words is read again the way receipts are read.
             if prior != .receipt, KindClassifier.classify(page, prior: prior) == .receipt {
-                page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: .receipt))
+                let block = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: .receipt))
+                if KindClassifier.keepsBlockReading(sparse: page, block: block) { page = block }
             }
             if let folder {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

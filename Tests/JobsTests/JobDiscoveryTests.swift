@@ -1,4 +1,6 @@
 import Foundation
+import Recognition
+import Imaging
 import Testing
 @testable import Jobs
 
@@ -87,5 +89,23 @@ import Testing
         #expect(KindClassifier.guessBeforeOCR(width: 500, height: 1500, jobName: "misc") == .receipt)
         #expect(KindClassifier.guessBeforeOCR(width: 1000, height: 1400, jobName: "misc") == .winelist)
         #expect(KindClassifier.guessBeforeOCR(width: 1000, height: 1400, jobName: "receipts/march") == .receipt)
+    }
+
+    @Test func aBlockReadingThatDropsColumnsIsNotKept() {
+        func page(_ words: [String], confidence: Double = 90) -> RecognizedPage {
+            guard !words.isEmpty else { return RecognizedPage(width: 800, height: 600, lines: []) }
+            let line = RecognizedLine(words: words.enumerated().map { i, w in
+                RecognizedWord(text: w, box: PixelRect(x: 40 * i, y: 0, width: 30, height: 12), confidence: confidence)
+            })
+            return RecognizedPage(width: 800, height: 600, lines: [line])
+        }
+        let sparse = page(["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer", "ACME", "Street", "City", "Phone"])
+        // The block reading kept the bill but lost the customer column.
+        #expect(!KindClassifier.keepsBlockReading(sparse: sparse, block: page(["INVOICE", "Total", "12.50", "Tax", "0.75"])))
+        // A receipt reads as many words either way (or more as one block).
+        #expect(KindClassifier.keepsBlockReading(sparse: sparse, block: page(["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer",
+                                                                              "ACME", "Street", "City"])))
+        // Unsure words do not count for either reading.
+        #expect(KindClassifier.keepsBlockReading(sparse: page(["a", "b"], confidence: 30), block: page([])))
     }
 }
