@@ -269,6 +269,10 @@ public struct WineListParser: Sendable {
 
     // MARK: grouping
 
+    static func isGlassSection(_ section: String?) -> Bool {
+        section.map { $0.lowercased().contains("glass") } ?? false
+    }
+
     /// One entry's rows: leading rows, the price row, then details.
     struct Group {
         var rows: [Int]
@@ -288,6 +292,8 @@ public struct WineListParser: Sendable {
         var colour: String?
         var header: PriceHeader?
         var headerColumn: Int?
+        /// The section the header row was read under.
+        var headerSection: String?
         var column: Int??
 
         func attachDetails(_ rows: [Int]) {
@@ -321,11 +327,19 @@ public struct WineListParser: Sendable {
                 open = nil
                 header = h
                 headerColumn = r.row.column
+                headerSection = section
             case .heading:
                 attachDetails(pending)
                 open = nil
                 section = r.tokens.joined(separator: " ")
                 colour = SectionVocabulary.colour(for: section!)
+                // "Glass  Bottle" printed under "By the glass" names that section's columns; the
+                // bottle sections after it print one price, the bottle's, wherever it stands.
+                if Self.isGlassSection(headerSection), !Self.isGlassSection(section) {
+                    header = nil
+                    headerColumn = nil
+                    headerSection = nil
+                }
             case .title, .notice:
                 attachDetails(pending)
                 open = nil
@@ -428,7 +442,7 @@ public struct WineListParser: Sendable {
         let spans = priceTokens.map { p in
             anchor.row.wordSpans[anchor.tokenWords[p.tokens.lowerBound]].lowerBound...anchor.row.wordSpans[anchor.tokenWords[p.tokens.upperBound]].upperBound
         }
-        let glassSection = group.section.map { $0.lowercased().contains("glass") } ?? false
+        let glassSection = Self.isGlassSection(group.section)
         // A header read over another column: its labels stand elsewhere, so prices fill its columns
         // from the right; one that names no bottle column (a glass-only header whose "Bottle" was
         // lost) says nothing about a section of bottles there.

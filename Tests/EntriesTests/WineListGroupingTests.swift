@@ -93,6 +93,32 @@ import Testing
         #expect(entries[0].section == "By the Glass")
     }
 
+    /// "Glass  Bottle" under "By the glass" names that section's columns only: a bottle section
+    /// after it prints one price per wine, the bottle's, wherever it stands on the line.
+    @Test func aGlassSectionsHeaderEndsWithItsSection() {
+        let lines = [
+            line("WINES BY THE GLASS", y: 40, height: 26),
+            priced("", [("Glass", 730), ("Bottle", 930)], y: 80),
+            priced("Sancerre Vacheron 2022", [("14", 730), ("56", 930)], y: 110),
+            line("SPARKLING WINES", y: 170, height: 26),
+            priced("Bollinger La Grande Année NV", [("112", 730)], y: 210),
+            line("WHITES", y: 270, height: 26),
+            priced("Leflaive Puligny 2020", [("95", 730)], y: 310),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.count == 3)
+        #expect(entries[0].prices.map(\.column) == [.glass, .bottle])
+        #expect(entries[1].prices.map(\.column) == [.bottle])
+        #expect(entries[2].prices.map(\.column) == [.bottle])
+        // Under a header printed for all sections, the header still holds after a heading.
+        let shared = parser.parse(lines: [
+            priced("", [("Glass", 730), ("Bottle", 930)], y: 40),
+            line("SPARKLING WINES", y: 80, height: 26),
+            priced("Bollinger La Grande Année NV", [("19", 730)], y: 120),
+        ])
+        #expect(shared.first?.prices.map(\.column) == [.glass])
+    }
+
     /// Without a header, "14 / 56" is glass and bottle.
     @Test func slashPairsAreGlassAndBottle() {
         let entries = parser.parse(lines: [line("Rioja Muga Reserva 2019 14 / 56", y: 100)])
