@@ -384,6 +384,15 @@ public struct WineListParser: Sendable {
         return (index, vintage)
     }
 
+    /// "#174 17 Sauvignon Blanc": on a list that prints '17 where the vintage goes, a bare two-digit
+    /// number between a "#" bin and the name is a vintage whose apostrophe OCR lost.
+    func leadingLostApostropheVintage(_ tokens: [String]) -> (index: Int, vintage: Vintage)? {
+        guard tokens.count >= 3, tokens[0].hasPrefix("#"), tokens[0].count >= 2, tokens[0].dropFirst().allSatisfy(\.isNumber),
+              tokens[1].count == 2, tokens[1].allSatisfy(\.isNumber), tokens[2].first?.isLetter == true,
+              let vintage = fields.vintageValue("'" + tokens[1]) else { return nil }
+        return (1, vintage)
+    }
+
     func entry(from group: Group, readings: [RowReading], lines: [RecognizedLine], style: PageStyle) -> WineEntry? {
         let anchor = readings[group.anchor]
         let anchorPosition = group.rows.firstIndex(of: group.anchor) ?? 0
@@ -415,7 +424,8 @@ public struct WineListParser: Sendable {
             priceTokens.removeFirst()
         }
         var parsed = fields.parseName(nameTokens)
-        if parsed.vintage == nil, style.twoDigitVintages, let (index, vintage) = lostApostropheVintage(nameTokens) {
+        if parsed.vintage == nil, style.twoDigitVintages,
+           let (index, vintage) = lostApostropheVintage(nameTokens) ?? leadingLostApostropheVintage(nameTokens) {
             nameTokens.remove(at: index)
             parsed = fields.parseName(nameTokens)
             parsed.vintage = vintage

@@ -186,6 +186,22 @@ import Testing
         #expect(entries[2].prices.map(\.amount) == [104.5])
     }
 
+    /// "#174 ’17 Sauvignon Blanc" read as "#174 17 Sauvignon Blanc": the bin stays the bin and 17 is '17,
+    /// but only on a list that prints two-digit vintages elsewhere.
+    @Test func aLostApostropheBetweenTheBinAndTheName() {
+        let lines = [
+            line("#168 ‘11 Chardonnay, Ruinart Blanc de Blancs $13.50 / $60.50", y: 100),
+            line("#174 17 Sauvignon Blanc, Twin Bluff Wines $22.00 / $90.00", y: 130),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map(\.vintage) == [.year(2011), .year(2017)])
+        #expect(entries[1].bin == "174")
+        #expect(entries[1].name.hasPrefix("Sauvignon Blanc"))
+        // Without two-digit vintages on the list, the number is left alone.
+        let plain = parser.parse(lines: [line("#174 17 Sauvignon Blanc, Twin Bluff Wines $22.00 / $90.00", y: 130)])
+        #expect(plain.first?.vintage == nil)
+    }
+
     /// Restaurant name, address, notes and page numbers are not wines.
     @Test func pageFurnitureIsNoEntry() {
         let lines = [
