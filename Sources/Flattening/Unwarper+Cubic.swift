@@ -25,13 +25,11 @@ extension Unwarper {
                         let ay = Double(y - j * sp) * inv
                         var i = 0
                         while i * sp < width {
-                            let k00 = 2 * (j * cols + i), k10 = k00 + 2, k01 = k00 + 2 * cols, k11 = k01 + 2
-                            let lx = mesh[k00] + (mesh[k01] - mesh[k00]) * ay, ly = mesh[k00 + 1] + (mesh[k01 + 1] - mesh[k00 + 1]) * ay
-                            let rx = mesh[k10] + (mesh[k11] - mesh[k10]) * ay, ry = mesh[k10 + 1] + (mesh[k11 + 1] - mesh[k10 + 1]) * ay
-                            let dx = (rx - lx) * inv, dy = (ry - ly) * inv
+                            let run = Self.cellRun(mesh, cell: j * cols + i, columns: cols, ay: ay, inv: inv)
+                            let dx = run.dx, dy = run.dy
                             let x0 = i * sp, x1 = min(width, x0 + sp)
-                            guard lx.isFinite, rx.isFinite else { i += 1; continue }
-                            var px = lx, py = ly
+                            guard run.isFinite else { i += 1; continue }
+                            var px = run.x, py = run.y
                             var o = y * width + x0
                             for _ in x0..<x1 {
                                 if px >= 0 && py >= 0 && px <= maxX && py <= maxY {

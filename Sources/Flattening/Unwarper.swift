@@ -77,6 +77,18 @@ struct Unwarper: Sendable {
         return (x, y)
     }
 
+    /// Where row `ay` (0…1 down the cell) of mesh cell `cell` starts in the photo, and the step per
+    /// output pixel along it: the cell's left and right edges interpolated at that row. Both
+    /// resampling kernels walk the mesh this way.
+    @inline(__always)
+    static func cellRun(_ mesh: UnsafeBufferPointer<Double>, cell: Int, columns cols: Int, ay: Double, inv: Double)
+        -> (x: Double, y: Double, dx: Double, dy: Double, isFinite: Bool) {
+        let k00 = 2 * cell, k10 = k00 + 2, k01 = k00 + 2 * cols, k11 = k01 + 2
+        let lx = mesh[k00] + (mesh[k01] - mesh[k00]) * ay, ly = mesh[k00 + 1] + (mesh[k01 + 1] - mesh[k00 + 1]) * ay
+        let rx = mesh[k10] + (mesh[k11] - mesh[k10]) * ay, ry = mesh[k10 + 1] + (mesh[k11 + 1] - mesh[k10 + 1]) * ay
+        return (lx, ly, (rx - lx) * inv, (ry - ly) * inv, lx.isFinite && rx.isFinite)
+    }
+
     /// Bilinear resampling of a gray image through the mesh; unseen positions are `outside`.
     func resample(_ source: Raster, outside: UInt8 = 255) -> Raster {
         precondition(source.channels == 1)
@@ -87,6 +99,14 @@ struct Unwarper: Sendable {
         let sp = spacing, cols = columns
         let inv = 1 / Double(sp)
         source.pixels.withUnsafeBufferPointer { src in
+            @inline(__always) func bilinear(_ px: Double, _ py: Double) -> UInt8 {
+                let ix = min(Int(px), sw - 2), iy = min(Int(py), sh - 2)
+                let fx = px - Double(ix), fy = py - Double(iy)
+                let s = iy * sw + ix
+                let top = Double(src[s]) + (Double(src[s + 1]) - Double(src[s])) * fx
+                let bottom = Double(src[s + sw]) + (Double(src[s + sw + 1]) - Double(src[s + sw])) * fx
+                return UInt8(top + (bottom - top) * fy + 0.5)
+            }
             nodes.withUnsafeBufferPointer { mesh in
                 out.withUnsafeMutableBufferPointer { dst in
                     for y in 0..<height {
@@ -94,13 +114,10 @@ struct Unwarper: Sendable {
                         let ay = Double(y - j * sp) * inv
                         var i = 0
                         while i * sp < width {
-                            let k00 = 2 * (j * cols + i), k10 = k00 + 2, k01 = k00 + 2 * cols, k11 = k01 + 2
-                            // Left and right edges of this cell at row y; step linearly between them.
-                            let lx = mesh[k00] + (mesh[k01] - mesh[k00]) * ay, ly = mesh[k00 + 1] + (mesh[k01 + 1] - mesh[k00 + 1]) * ay
-                            let rx = mesh[k10] + (mesh[k11] - mesh[k10]) * ay, ry = mesh[k10 + 1] + (mesh[k11 + 1] - mesh[k10 + 1]) * ay
-                            let dx = (rx - lx) * inv, dy = (ry - ly) * inv
+                            let run = Self.cellRun(mesh, cell: j * cols + i, columns: cols, ay: ay, inv: inv)
+                            let lx = run.x, ly = run.y, dx = run.dx, dy = run.dy
                             let x0 = i * sp, x1 = min(width, x0 + sp)
-                            guard lx.isFinite, rx.isFinite else { i += 1; continue }
+                            guard run.isFinite else { i += 1; continue }
                             var px = lx, py = ly
                             var o = y * width + x0
                             // A run well inside the photo (its ends a hundredth of a pixel in, more than
@@ -108,26 +125,14 @@ struct Unwarper: Sendable {
                             let n = Double(x1 - x0 - 1), ex = lx + dx * n, ey = ly + dy * n
                             if min(lx, ex) >= 0.01 && min(ly, ey) >= 0.01 && max(lx, ex) <= maxX - 0.01 && max(ly, ey) <= maxY - 0.01 {
                                 for _ in x0..<x1 {
-                                    let ix = min(Int(px), sw - 2), iy = min(Int(py), sh - 2)
-                                    let fx = px - Double(ix), fy = py - Double(iy)
-                                    let s = iy * sw + ix
-                                    let top = Double(src[s]) + (Double(src[s + 1]) - Double(src[s])) * fx
-                                    let bottom = Double(src[s + sw]) + (Double(src[s + sw + 1]) - Double(src[s + sw])) * fx
-                                    dst[o] = UInt8(top + (bottom - top) * fy + 0.5)
+                                    dst[o] = bilinear(px, py)
                                     px += dx; py += dy; o += 1
                                 }
                                 i += 1
                                 continue
                             }
                             for _ in x0..<x1 {
-                                if px >= 0 && py >= 0 && px <= maxX && py <= maxY {
-                                    let ix = min(Int(px), sw - 2), iy = min(Int(py), sh - 2)
-                                    let fx = px - Double(ix), fy = py - Double(iy)
-                                    let s = iy * sw + ix
-                                    let top = Double(src[s]) + (Double(src[s + 1]) - Double(src[s])) * fx
-                                    let bottom = Double(src[s + sw]) + (Double(src[s + sw + 1]) - Double(src[s + sw])) * fx
-                                    dst[o] = UInt8(top + (bottom - top) * fy + 0.5)
-                                }
+                                if px >= 0 && py >= 0 && px <= maxX && py <= maxY { dst[o] = bilinear(px, py) }
                                 px += dx; py += dy; o += 1
                             }
                             i += 1
