@@ -91,7 +91,9 @@ public struct ReceiptParser: Sendable {
             guard position >= bodyStart else { return false }
             let role = lines[position].role
             switch role {
-            case .total, .subtotal, .rounding, .change: return true
+            // A heading OCR garbled ("PRICE — Dise AMOUHT" reads as "amount") has no amount: items follow it.
+            case .total: return ReceiptTotalsReader.totalAmount(lines, at: position) != nil
+            case .subtotal, .rounding, .change: return true
             case .tax, .serviceCharge, .payment: return lines[position].amount != nil
             default: return false
             }

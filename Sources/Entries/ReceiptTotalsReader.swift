@@ -24,18 +24,8 @@ struct ReceiptTotalsReader {
         for (position, line) in lines.enumerated() {
             let role = line.role
             if case .summaryHeading = role { afterSummary = true; continue }
-            var amount = line.amount
-            // A label whose amount was read as the next line ("TOTAL:" / "9.00").
-            if amount == nil, position + 1 < lines.count, !lines[position + 1].hasLetters, let next = lines[position + 1].amount,
-               lines[position + 1].money.count == 1 {
-                amount = next
-            }
-            // "Grand Total 92 80": the decimal mark lost; read as 92.80 and left to the checks.
-            if amount == nil, case .total = role, line.tokens.count >= 3, let cents = line.tokens.last, cents.count == 2,
-               cents.allSatisfy(\.isNumber) {
-                let whole = line.tokens[line.tokens.count - 2].filter(\.isNumber)
-                if (1...5).contains(whole.count), let value = Double("\(whole).\(cents)") { amount = value }
-            }
+            var amount = line.amount ?? Self.amountOnNextLine(lines, after: position)
+            if amount == nil, case .total = role { amount = Self.amountWithoutDecimalMark(line) }
             switch role {
             case .total(let strength):
                 guard let amount, amount >= 0 else { continue }
@@ -120,5 +110,28 @@ struct ReceiptTotalsReader {
             result.amounts.tax = Cents.round(seen.reduce(0, +))
         }
         return result
+    }
+
+    /// The amount of a label printed alone on its line, read as the next line ("TOTAL:" / "9.00").
+    /// Not when the label's own amount is there but garbled ("Net Tota! 25. 3" / "C 50.00": the next
+    /// line is the cash), and not when the next line has a label of its own.
+    /// "Grand Total 92 80": the decimal mark lost; read as 92.80 and left to the checks.
+    static func amountWithoutDecimalMark(_ line: ReceiptLine) -> Double? {
+        guard line.tokens.count >= 3, let cents = line.tokens.last, cents.count == 2, cents.allSatisfy(\.isNumber) else { return nil }
+        let whole = line.tokens[line.tokens.count - 2].filter(\.isNumber)
+        guard (1...5).contains(whole.count) else { return nil }
+        return Double("\(whole).\(cents)")
+    }
+
+    /// The amount a total line states, however OCR printed it.
+    static func totalAmount(_ lines: [ReceiptLine], at position: Int) -> Double? {
+        lines[position].amount ?? amountOnNextLine(lines, after: position) ?? amountWithoutDecimalMark(lines[position])
+    }
+
+    static func amountOnNextLine(_ lines: [ReceiptLine], after position: Int) -> Double? {
+        guard position + 1 < lines.count, !(lines[position].tokens.last?.contains(where: \.isNumber) ?? false) else { return nil }
+        let next = lines[position + 1]
+        guard next.money.count == 1, !next.label.contains(where: \.isLetter) else { return nil }
+        return next.amount
     }
 }

@@ -99,8 +99,12 @@ struct ReceiptReader {
         return out
     }
 
+    /// Below this OCR confidence the merchant's letters are guesses ("BHPetro)" for "BHPetrol" at 53):
+    /// the merge keeps the surer reading's merchant.
+    static let unsureMerchant = 60.0
+
     /// Why one reading is not enough: text far from the preferred size, or amounts, date or
-    /// merchant missing or not adding up. Empty when the reading can stand alone.
+    /// merchant missing, not adding up or read unsurely. Empty when the reading can stand alone.
     static func reasonsToReadAgain(_ receipt: Receipt, textHeight: Double?, target: Double) -> [String] {
         var reasons: [String] = []
         if let textHeight, !isComfortable(textHeight, target: target) { reasons.append("text \(Int(textHeight.rounded())) px high") }
@@ -110,7 +114,11 @@ struct ReceiptReader {
             reasons.append(receipt.consistency.checks.isEmpty ? "total unchecked" : "amounts do not add up")
         }
         if receipt.dateText == nil { reasons.append("no date") }
-        if receipt.merchant == nil { reasons.append("no merchant") }
+        if receipt.merchant == nil {
+            reasons.append("no merchant")
+        } else if let confidence = receipt.confidence.merchant, confidence < Self.unsureMerchant {
+            reasons.append("merchant read unsurely (confidence \(Int(confidence)))")
+        }
         return reasons
     }
 

@@ -51,6 +51,12 @@ struct ReceiptReaderTests {
         var totalless = receipt
         totalless.total = nil
         #expect(ReceiptReader.needsAnotherReading(totalless))
+        // A merchant read below Tesseract's usual "sure" confidence is read again; the merge keeps the surer one.
+        var unsure = receipt
+        unsure.confidence.merchant = 53
+        #expect(ReceiptReader.reasonsToReadAgain(unsure, textHeight: nil, target: 26) == ["merchant read unsurely (confidence 53)"])
+        unsure.confidence.merchant = 81
+        #expect(!ReceiptReader.needsAnotherReading(unsure))
     }
 
     @Test func aSureMerchantWithItsLegalFormIsNotLookedForAgain() {

@@ -1,0 +1,58 @@
+import Entries
+import Testing
+
+/// Where the bill's totals start and which amount a total label owns, on lines as OCR garbles them.
+@Suite struct ReceiptTotalsTests {
+    let parser = ReceiptParser(fields: FieldParser(runYear: 2026), dateOrder: .dayFirst)
+
+    @Test func aGarbledItemHeadingDoesNotEndTheItems() {
+        // "AMOUHT" reads as "amount", a total word; with no amount on the line it is not where the
+        // totals start, so the item below is read and outvotes the misread rounded total (SROIE 000,
+        // its labels as OCR read them: a check outweighs a label one step stronger, not two).
+        let text = """
+        BOOK TA .K (TAMAN DAYA) SDN BHD
+        Document No : TD01167104
+        PRICE — Dise AMOUHT
+        9556939040116 KF MODELLING CLAY KIDDY FISH
+        1 PC * 9.000 0.00 9.00
+        Total : 9.00
+        Rour ding Adjustment ; 0.00
+        Round: :d Total (RM): 9.60
+        """
+        let r = parser.parse(text: text)
+        #expect(r.items.map(\.amount) == [9])
+        #expect(r.total == 9)
+        #expect(r.consistency.consistent)
+    }
+
+    @Test func aTotalWhoseAmountIsGarbledDoesNotTakeTheCashBelow() {
+        // "25. 3" is the total's own amount, unreadable; "C 50.00" is the cash tendered. The subtotal
+        // stands in, vouched for by the item.
+        let text = """
+        GH DISTRIBUTOR & MARKETING SDN BHD
+        2 TAU SAR PNEAH (S) 24PCS @12.50 25.00
+        SubTotal 25.00
+        Net Tota! 25. 3
+        C 50.00
+        """
+        let r = parser.parse(text: text)
+        #expect(r.total == 25)
+        // The cash line's amount is never the total label's; it may only be tried as an unlabelled amount.
+        #expect(!r.totalCandidates.contains { $0.label.hasPrefix("Net") })
+        #expect(r.totalCandidates.first(where: \.chosen)?.fromSubtotal == true)
+    }
+
+    @Test func aTotalLabelAloneStillTakesTheAmountPrintedUnderIt() {
+        let text = """
+        KEDAI ABC
+        NASI LEMAK 4.50
+        TOTAL (RM):
+        4.50
+        CASH 10.00
+        CHANGE 5.50
+        """
+        let r = parser.parse(text: text)
+        #expect(r.total == 4.5)
+        #expect(r.consistency.consistent)
+    }
+}
