@@ -16,16 +16,19 @@ public enum MerchantConsensus {
 
     /// For each name (nil: none read), the spelling to report instead, or nil to keep it as read.
     /// Names are compared with case and runs of spaces ignored; the replacement is the most
-    /// often read spelling of the shop, as it was read.
+    /// often read spelling of the shop, as it was read. The order of `names` does not matter.
     public static func corrections(for names: [String?]) -> [String?] {
         let keys = names.map { $0.map(key) }
         var counts: [String: Int] = [:]
-        var spelling: [String: String] = [:]
+        var spellings: [String: [String: Int]] = [:]
         for (name, key) in zip(names, keys) {
             guard let name, let key, !key.isEmpty else { continue }
             counts[key, default: 0] += 1
-            if spelling[key] == nil { spelling[key] = name }
+            spellings[key, default: [:]][name, default: 0] += 1
         }
+        // A shop's spelling: its most often read one, then the first alphabetically, so the result
+        // does not depend on the order the names come in.
+        let spelling = spellings.mapValues { $0.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "" }
         // Most often read first, then alphabetical: the same inbox always settles the same way.
         let ranked = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         var settled: [String: String] = [:]
@@ -36,7 +39,7 @@ public enum MerchantConsensus {
                     && abs(other.key.count - key.count) <= limit
                     && Levenshtein.distance(key, other.key, limit: limit) <= limit
             }
-            if let target, let name = spelling[target.key] { settled[key] = name }
+            if let target, let name = spelling[target.key], !name.isEmpty { settled[key] = name }
         }
         return keys.map { $0.flatMap { settled[$0] } }
     }

@@ -30,6 +30,26 @@ public enum KindClassifier {
         return Double(confident(block)) >= 0.8 * Double(confident(sparse))
     }
 
+    /// What came of reading a page again as one block (`blockReading`).
+    public enum BlockReading {
+        /// Not a receipt by its words, or already read as one.
+        case notTried
+        case kept(RecognizedPage)
+        /// The block reading lost words the first one had: the first is kept.
+        case refused
+    }
+
+    /// A page read with `segmentation` and classified as `kind`: when it is a receipt not read the
+    /// way receipts are, reads it again with `receiptSegmentation` and judges the result by
+    /// `keepsBlockReading`. Shared by `decant run` and the accuracy benches so that both read alike.
+    public static func blockReading(of page: RecognizedPage, kind: DocumentKind, readWith segmentation: PageSegmentation,
+                                    receiptSegmentation: PageSegmentation,
+                                    read: (PageSegmentation) throws -> RecognizedPage) -> BlockReading {
+        guard kind == .receipt, segmentation != receiptSegmentation,
+              let block = try? read(receiptSegmentation) else { return .notTried }
+        return keepsBlockReading(sparse: page, block: block) ? .kept(block) : .refused
+    }
+
     public static func classify(_ page: RecognizedPage, prior: DocumentKind) -> DocumentKind {
         var receipt = 0, wine = 0
         for word in page.lines.flatMap(\.words) {

@@ -201,14 +201,15 @@ public final class Pipeline {
         // Taken for a wine list by its shape, read as a receipt by its words: read it again the way
         // receipts are read (one block), so that amounts stay on their labels' lines.
         let receiptSegmentation = settings.segmentation(for: .receipt)
-        if kind == .receipt, segmentation != receiptSegmentation,
-           let again = try? recognize(receiptSegmentation) {
-            if KindClassifier.keepsBlockReading(sparse: page, block: again) {
-                page = again
-                record.segmentation = receiptSegmentation.rawValue
-            } else {
-                record.warnings.append("read as one block the page lost words it read sparsely (columns?): the sparse reading is kept")
-            }
+        switch KindClassifier.blockReading(of: page, kind: kind, readWith: segmentation, receiptSegmentation: receiptSegmentation,
+                                           read: { try recognize($0) }) {
+        case .kept(let block):
+            page = block
+            record.segmentation = receiptSegmentation.rawValue
+        case .refused:
+            record.warnings.append("read as one block the page lost words it read sparsely (columns?): the sparse reading is kept")
+        case .notTried:
+            break
         }
         // Words Tesseract's layout dropped (short prices alone at the margin) are read on their own.
         if kind == .winelist, let inkComponents {

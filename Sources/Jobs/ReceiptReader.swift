@@ -47,7 +47,7 @@ struct ReceiptReader {
         var first = parser.parse(page)
         first.scale = 1
         let height = Self.textHeight(of: page)
-        let reasons = Self.reasonsToReadAgain(first, textHeight: height, target: targetTextHeight)
+        let reasons = ReadAgainReason.reasons(for: first, textSize: height.map { ($0, targetTextHeight) })
         guard maxReadings > 1, Self.needsAnotherReading(first) else {
             return withHeaderReading(Result(receipt: first, page: page, textHeight: height), flat: flat, readings: [page])
         }
@@ -68,10 +68,10 @@ struct ReceiptReader {
                 Self.distance(height, $0.factor, targetTextHeight) < Self.distance(height, $1.factor, targetTextHeight)
             }
             merged = ReceiptParser.merge(ordered.map(\.receipt))
-            if Self.reasonsToReadAgain(merged, textHeight: nil, target: targetTextHeight).isEmpty { break }
+            if !Self.needsAnotherReading(merged) { break }
         }
         let usedPage = readings.first { $0.receipt.scale == merged.scale }?.page ?? page
-        return withHeaderReading(Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.joined(separator: ", ")),
+        return withHeaderReading(Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.map(\.description).joined(separator: ", ")),
                                  flat: flat, readings: readings.map(\.page))
     }
 
@@ -103,25 +103,6 @@ struct ReceiptReader {
     /// the merge keeps the surer reading's merchant.
     static let unsureMerchant = 60.0
 
-    /// Why one reading is not enough: text far from the preferred size, or amounts, date or
-    /// merchant missing, not adding up or read unsurely. Empty when the reading can stand alone.
-    static func reasonsToReadAgain(_ receipt: Receipt, textHeight: Double?, target: Double) -> [String] {
-        var reasons: [String] = []
-        if let textHeight, !isComfortable(textHeight, target: target) { reasons.append("text \(Int(textHeight.rounded())) px high") }
-        if receipt.total == nil {
-            reasons.append("no total")
-        } else if !receipt.consistency.consistent {
-            reasons.append(receipt.consistency.checks.isEmpty ? "total unchecked" : "amounts do not add up")
-        }
-        if receipt.dateText == nil { reasons.append("no date") }
-        if receipt.merchant == nil {
-            reasons.append("no merchant")
-        } else if let confidence = receipt.confidence.merchant, confidence < Self.unsureMerchant {
-            reasons.append("merchant read unsurely (confidence \(Int(confidence)))")
-        }
-        return reasons
-    }
-
     /// A merchant read surely (confidence 85 or more) with its legal form ("… SDN BHD") is not
     /// looked for again in the header band: the band's reading could only replace it with another
     /// legal-form name read more surely, and on the SROIE scans skipping it for these changed no
@@ -131,11 +112,9 @@ struct ReceiptReader {
         return confidence >= 85 && ReceiptParser.hasLegalForm(merchant)
     }
 
-    /// Whether a reading leaves something to read again for. Its text size alone does not: on the
-    /// SROIE scans none of the 13 receipts read twice only for it gained a field, and the second
-    /// readings cost about 0.4 s of CPU each (docs/benchmarks/receipts.md).
+    /// Whether a reading leaves something besides its text size to read again for.
     static func needsAnotherReading(_ receipt: Receipt) -> Bool {
-        !reasonsToReadAgain(receipt, textHeight: nil, target: 1).isEmpty
+        ReadAgainReason.reasons(for: receipt).contains(where: \.callsForAnotherReading)
     }
 
     /// How far a reading at `factor` is from the preferred text size (0: at it).

@@ -355,9 +355,8 @@ actor ResultCollector {
     /// and the page gets a warning. Done on the whole job when its reports are written, so a
     /// merged sharded run settles exactly as a single run.
     static func withMerchantConsensus(_ pages: [PageResult]) -> [PageResult] {
-        let ordered = pages.sorted { $0.record.image < $1.record.image }
-        let fixes = MerchantConsensus.corrections(for: ordered.map { $0.receipt?.merchant })
-        return zip(ordered, fixes).map { page, fix in
+        let fixes = MerchantConsensus.corrections(for: pages.map { $0.receipt?.merchant })
+        return zip(pages, fixes).map { page, fix in
             guard let fix, let read = page.receipt?.merchant else { return page }
             var page = page
             page.receipt?.merchant = fix

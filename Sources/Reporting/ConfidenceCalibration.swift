@@ -1,15 +1,12 @@
-/// How well match confidence predicts a right answer: entries with ground truth, put in bins by
-/// their confidence, each bin's share of right answers beside its mean confidence. A calibrated
-/// matcher's bins sit on the diagonal (a bin at 0.8 is right 80 % of the time).
+import Catalogue
+import Evaluation
+
+/// How well match confidence predicts a right answer on a run's entries with ground truth: the
+/// reliability table `decant bench matching` prints (`ReliabilityTable`, ten equal bins), kept to
+/// its non-empty bins for the review report's chart. A calibrated matcher's bins sit on the
+/// diagonal (a bin at 0.8 is right 80 % of the time).
 public struct ConfidenceCalibration: Sendable, Equatable {
-    public struct Bin: Sendable, Equatable {
-        public var lower: Double
-        public var upper: Double
-        public var count: Int
-        public var meanConfidence: Double
-        /// Share of right answers in the bin.
-        public var accuracy: Double
-    }
+    public typealias Bin = ReliabilityTable.Bin
 
     /// Non-empty bins only, lowest first.
     public var bins: [Bin]
@@ -18,21 +15,13 @@ public struct ConfidenceCalibration: Sendable, Equatable {
     public var expectedError: Double
 
     public init(checks: [EntryCheck], binCount: Int = 10) {
-        var sums = [(n: Int, confidence: Double, right: Int)](repeating: (0, 0, 0), count: binCount)
-        for check in checks {
-            guard let confidence = check.confidence, let right = check.matchCorrect, confidence.isFinite else { continue }
-            let k = min(binCount - 1, max(0, Int(confidence * Double(binCount))))
-            sums[k].n += 1
-            sums[k].confidence += confidence
-            sums[k].right += right ? 1 : 0
+        let outcomes = checks.compactMap { check -> (confidence: Double, correct: Bool)? in
+            guard let confidence = check.confidence, let right = check.matchCorrect, confidence.isFinite else { return nil }
+            return (min(1, max(0, confidence)), right)
         }
-        bins = sums.enumerated().compactMap { k, s in
-            guard s.n > 0 else { return nil }
-            return Bin(lower: Double(k) / Double(binCount), upper: Double(k + 1) / Double(binCount), count: s.n,
-                       meanConfidence: s.confidence / Double(s.n), accuracy: Double(s.right) / Double(s.n))
-        }
-        count = bins.reduce(0) { $0 + $1.count }
-        expectedError = count == 0 ? 0
-            : bins.reduce(0) { $0 + Double($1.count) * abs($1.meanConfidence - $1.accuracy) } / Double(count)
+        let table = ReliabilityTable(outcomes, edges: (0...binCount).map { Double($0) / Double(binCount) })
+        bins = table.bins.filter { $0.count > 0 }
+        count = table.count
+        expectedError = table.expectedCalibrationError
     }
 }

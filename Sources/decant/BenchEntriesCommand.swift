@@ -101,7 +101,7 @@ struct BenchEntriesCommand: ParsableCommand {
         defer { if work == nil { try? FileManager.default.removeItem(atPath: root) } }
         let photos = "\(root)/photos", renders = "\(root)/renders"
         if !FileManager.default.fileExists(atPath: "\(photos)/lists") {
-            var synth = try SynthCommand.parse([
+            let synth = try SynthCommand.parse([
                 "\(photos)/lists", "--kind", "winelist", "--count", String(count), "--seed", String(seed), "--start", String(start),
                 "--shape", shape, "--effects", effects, "--size", size, "--depth-size", depthSize, "--with-flat",
                 "--jobs", String(jobs), "--quiet",

@@ -225,7 +225,7 @@ struct BenchFlatteningCommand: ParsableCommand {
         sample.residualMM = flattened.report.residualMM
 
         let segmentation: PageSegmentation = truth.kind == .receipt ? .singleColumn : .auto
-        let reference = comparable(truth.lines.joined(separator: "\n"))
+        let reference = ComparableText.withoutLeadersAndAccents(truth.lines.joined(separator: "\n"))
         func read(_ raster: Raster, ppi: Int?) -> (page: RecognizedPage, ms: Double)? {
             let start = ThreadClock.now
             guard let page = try? engine?.recognize(raster, ppi: ppi, segmentation: segmentation) else { return nil }
@@ -233,7 +233,7 @@ struct BenchFlatteningCommand: ParsableCommand {
         }
         func errors(_ page: RecognizedPage) -> (errors: Int, characters: Int) {
             let text = LineAssembler.assemble(page.lines).map(\.text).joined(separator: "\n")
-            let metrics = TextMetrics.compare(truth: reference, recognized: comparable(text))
+            let metrics = TextMetrics.compare(truth: reference, recognized: ComparableText.withoutLeadersAndAccents(text))
             return (metrics.characterErrors, metrics.nCharacters)
         }
         // As in the pipeline: the first reading settles a deferred orientation, and the detector's
@@ -294,16 +294,6 @@ struct BenchFlatteningCommand: ParsableCommand {
             if worst < best.error { best = (worst, turn) }
         }
         return (best.error, best.turn)
-    }
-
-    /// docs/corpus.md "Comparing text": leader and rule tokens dropped, diacritics folded.
-    static func comparable(_ text: String) -> String {
-        let rule: Set<Character> = [".", "·", "…", "-", "=", "*", "_"]
-        let folded = text.folding(options: .diacriticInsensitive, locale: Locale(identifier: "en_US_POSIX"))
-        return folded.split(separator: "\n").compactMap { line -> String? in
-            let kept = line.split(separator: " ").filter { !$0.allSatisfy(rule.contains) }
-            return kept.isEmpty ? nil : kept.joined(separator: " ")
-        }.joined(separator: "\n")
     }
 
     static func table(_ samples: [Sample], ocr: Bool) -> String {

@@ -34,16 +34,19 @@ final class BenchReader {
             let loaded = try ImageLoader.load(path: path, grayscale: !flattener.rectifier.options.darkestChannel)
             var flat = flattener.flatten(FlattenInput(image: loaded), orientation: orientation)
             let prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: "")
-            var page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: prior))
+            let segmentation = settings.segmentation(for: prior)
+            var page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation)
             let decision = ReadFirstOrientation.settle(&flat, firstReading: page, rectifier: flattener.rectifier, detector: orientation)
             if let decision, decision.quarterTurns != 0 {
-                page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: prior))
+                page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation)
             }
-            // As `decant run` does with kind auto: a page taken for a wine list by its shape and shown
-            // to be a receipt by its words is read again the way receipts are read.
-            if prior != .receipt, KindClassifier.classify(page, prior: prior) == .receipt {
-                let block = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: settings.segmentation(for: .receipt))
-                if KindClassifier.keepsBlockReading(sparse: page, block: block) { page = block }
+            // As `decant run` does with kind auto.
+            let raster = flat.raster, ppi = flat.ppi
+            if case .kept(let block) = KindClassifier.blockReading(
+                of: page, kind: KindClassifier.classify(page, prior: prior), readWith: segmentation,
+                receiptSegmentation: settings.segmentation(for: .receipt),
+                read: { try engine.recognize(raster, ppi: ppi, segmentation: $0) }) {
+                page = block
             }
             if let folder {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

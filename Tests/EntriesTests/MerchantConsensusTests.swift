@@ -36,4 +36,11 @@ struct MerchantConsensusTests {
         #expect(forward == Array(backward.reversed()))
         #expect(forward[1] == gardenia)
     }
+
+    @Test func theReplacementIsTheSpellingReadMostOftenWhateverTheOrder() {
+        let mixed = "Gardenia Bakeries (KL) Sdn Bhd"
+        let names: [String?] = [mixed, "GARDENIA BAKERIES OT) SDN BHD", gardenia, gardenia, nil]
+        #expect(MerchantConsensus.corrections(for: names)[1] == gardenia)
+        #expect(MerchantConsensus.corrections(for: names.reversed())[3] == gardenia)
+    }
 }

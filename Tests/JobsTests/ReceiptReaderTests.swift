@@ -39,7 +39,8 @@ struct ReceiptReaderTests {
         receipt.dateText = "25/12/2018"
         receipt.consistency = ReceiptConsistency(checks: [ConsistencyCheck(name: "items", expected: 9.6, found: 9.6)])
         // Small text is still recorded as a reason when some other reason brings a second reading …
-        #expect(ReceiptReader.reasonsToReadAgain(receipt, textHeight: 13, target: 26) == ["text 13 px high"])
+        #expect(ReadAgainReason.reasons(for: receipt, textSize: (13, 26)) == [.textSize(13)])
+        #expect(ReadAgainReason.textSize(13).description == "text 13 px high")
         // … but a reading that found everything and adds up is not read again for it.
         #expect(!ReceiptReader.needsAnotherReading(receipt))
         var unchecked = receipt
@@ -54,7 +55,9 @@ struct ReceiptReaderTests {
         // A merchant read below Tesseract's usual "sure" confidence is read again; the merge keeps the surer one.
         var unsure = receipt
         unsure.confidence.merchant = 53
-        #expect(ReceiptReader.reasonsToReadAgain(unsure, textHeight: nil, target: 26) == ["merchant read unsurely (confidence 53)"])
+        #expect(ReadAgainReason.reasons(for: unsure) == [.unsureMerchant(53)])
+        #expect(ReadAgainReason.unsureMerchant(53).description == "merchant read unsurely (confidence 53)")
+        #expect(ReceiptReader.needsAnotherReading(unsure))
         unsure.confidence.merchant = 81
         #expect(!ReceiptReader.needsAnotherReading(unsure))
     }

@@ -15,15 +15,6 @@ import Testing
 /// (`--leaders none,spaced-dots`). Leaders and separator rules are dropped on both sides, as in
 /// docs/corpus.md ("Comparing text").
 @Suite(.serialized) struct FlatRenderOCRTests {
-    static func comparable(_ text: String) -> String {
-        let rule: Set<Character> = [".", "·", "…", "-", "=", "*", "_"]
-        let folded = text.folding(options: .diacriticInsensitive, locale: Locale(identifier: "en_US_POSIX"))
-        return folded.split(separator: "\n").compactMap { line -> String? in
-            let kept = line.split(separator: " ").filter { !$0.allSatisfy(rule.contains) }
-            return kept.isEmpty ? nil : kept.joined(separator: " ")
-        }.joined(separator: "\n")
-    }
-
     @Test func cleanFlatRendersReadBackWithCERBelowOnePercent() throws {
         var options = SynthOptions()
         options.fonts = FontCatalogue.clean
@@ -40,8 +31,8 @@ import Testing
                 let raster = try synthesizer.render(document, dpi: 300)
                 let page = try engine.recognize(raster, ppi: 300, segmentation: kind == .receipt ? .singleColumn : .auto)
                 let lines = kind == .receipt ? page.lines : LineAssembler.assemble(page.lines)
-                let truth = Self.comparable(document.lines.joined(separator: "\n"))
-                let read = Self.comparable(lines.map(\.text).joined(separator: "\n"))
+                let truth = ComparableText.withoutLeadersAndAccents(document.lines.joined(separator: "\n"))
+                let read = ComparableText.withoutLeadersAndAccents(lines.map(\.text).joined(separator: "\n"))
                 let metrics = TextMetrics.compare(truth: truth, recognized: read)
                 errors += metrics.characterErrors
                 characters += metrics.nCharacters
