@@ -36,8 +36,31 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
         public var rounding: Double?
         public var tendered: Double?
         public var change: Double?
+        /// Totals of part of the bill ("Total 0% supplies", "Total 6% supplies (incl. GST)"), as read,
+        /// repeats and all: tax-era receipts print one per rate, and the rates add up to the total.
+        public var partialTotals: [Double] = []
 
         public init() {}
+    }
+
+    /// The sum of two or three different partial totals nearest `total`; nil with fewer than two.
+    /// Which of them belong together is not known (each rate's total is often printed twice, once
+    /// misread), so every pair and triple of different amounts is tried.
+    static func partialSum(_ partials: [Double], nearest total: Double) -> Double? {
+        var distinct: [Double] = []
+        for p in partials where p > 0 && !distinct.contains(where: { Cents.equal($0, p) }) { distinct.append(p) }
+        guard distinct.count >= 2, distinct.count <= 8 else { return nil }
+        var best: Double?
+        func consider(_ sum: Double) {
+            if best.map({ abs(sum - total) < abs($0 - total) }) ?? true { best = sum }
+        }
+        for i in distinct.indices {
+            for j in distinct.indices where j > i {
+                consider(distinct[i] + distinct[j])
+                for k in distinct.indices where k > j { consider(distinct[i] + distinct[j] + distinct[k]) }
+            }
+        }
+        return best
     }
 
     /// The checks that apply for `total`, and whether tax turned out to be included in the subtotal.
@@ -87,6 +110,9 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
             }
             if let tendered = a.tendered, let change = a.change {
                 checks.append(ConsistencyCheck(name: "tendered − change = total", expected: tendered - change, found: total))
+            }
+            if let sum = partialSum(a.partialTotals, nearest: total) {
+                checks.append(ConsistencyCheck(name: "totals per tax rate = total", expected: sum, found: total))
             }
         }
         return (ReceiptConsistency(checks: checks), included)

@@ -156,7 +156,8 @@ public struct ReceiptParser: Sendable {
     /// Chooses the total among the receipt's candidates, runs the consistency checks and writes the
     /// problems a reader must know about. Shared by one reading and by merged readings.
     static func settle(_ receipt: inout Receipt, amounts: ReceiptConsistency.Amounts? = nil) {
-        let amounts = amounts ?? receipt.amounts
+        var amounts = amounts ?? receipt.amounts
+        amounts.partialTotals = receipt.totalCandidates.filter(\.isPartial).map(\.amount)
         let choice = chooseTotal(receipt.totalCandidates, amounts: amounts)
         receipt.totalCandidates = choice.candidates
         receipt.total = choice.total

@@ -32,3 +32,11 @@ public struct TotalCandidate: Sendable, Equatable, Codable {
         self.ocrConfidence = ocrConfidence
     }
 }
+
+extension TotalCandidate {
+    /// A total of part of the bill ("Total 0% supplies: 11.68"): by its label, so that candidates
+    /// merged from several readings keep the knowledge without a field of their own.
+    var isPartial: Bool {
+        ReceiptVocabulary.containsAny(ReceiptVocabulary.words(label), ReceiptVocabulary.partialTotal)
+    }
+}

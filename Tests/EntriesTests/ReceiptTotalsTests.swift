@@ -1,5 +1,5 @@
-import Entries
 import Testing
+@testable import Entries
 
 /// Where the bill's totals start and which amount a total label owns, on lines as OCR garbles them.
 @Suite struct ReceiptTotalsTests {
@@ -54,5 +54,33 @@ import Testing
         let r = parser.parse(text: text)
         #expect(r.total == 4.5)
         #expect(r.consistency.consistent)
+    }
+
+    @Test func totalsPerTaxRateVouchForTheTotalAcrossReadings() {
+        // A GST-era bakery slip (SROIE 342): each rate's total is printed twice, and the two readings
+        // read "Total Payable" differently. Only 11.68 + 7.63 adds up: the second reading's 19.34 loses.
+        func reading(_ payable: String) -> Receipt {
+            parser.parse(text: """
+                GARDENIA BAKERIES (KL) SDN BHD
+                Total 0% supplies: 11.68
+                Total 6% supplies (excl. GST): 7.20
+                Total 6% supplies (Inc. GST): 7.63
+                Total 0% supplies: 11.68
+                Total Payable: \(payable)
+                """)
+        }
+        let merged = ReceiptParser.merge([reading("19.34"), reading("19.31")])
+        #expect(merged.total == 19.31)
+        #expect(merged.consistency.checks.contains { $0.name == "totals per tax rate = total" && $0.passed })
+        let misread = reading("19.34")
+        #expect(misread.consistency.checks.contains { $0.name == "totals per tax rate = total" && !$0.passed && $0.expected == 19.31 })
+    }
+
+    @Test func totalsPerRateAreTriedInPairsAndTriplesOfDifferentAmounts() {
+        #expect(ReceiptConsistency.partialSum([22.99, 16.79, 22.90], nearest: 39.78) == 39.78)
+        #expect(ReceiptConsistency.partialSum([10, 20, 30], nearest: 60) == 60)
+        // One amount, even printed twice, is no sum of rates.
+        #expect(ReceiptConsistency.partialSum([11.68, 11.68], nearest: 23.36) == nil)
+        #expect(ReceiptConsistency.partialSum([], nearest: 1) == nil)
     }
 }
