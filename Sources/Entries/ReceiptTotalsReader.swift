@@ -74,9 +74,11 @@ struct ReceiptTotalsReader {
                 // "ROUNDING RM 45.35": some tills label the rounded total itself "Rounding"; an
                 // adjustment is never that large.
                 if abs(amount) >= 1 {
-                    if result.candidates.last.map({ abs($0.amount - amount) < 0.1 }) ?? true {
-                        result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: 2))
-                    }
+                    // Far from the total read above it, it is the rounded total only if a check says so
+                    // (the total above may be the misread one: "Total Sales 48.34 / Rounding 45.35").
+                    let agrees = result.candidates.last.map { abs($0.amount - amount) < 0.1 } ?? true
+                    result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: 2,
+                                                            needsCheck: !agrees))
                 } else if result.amounts.rounding == nil {
                     result.amounts.rounding = amount
                 }

@@ -83,4 +83,21 @@ import Testing
         #expect(ReceiptConsistency.partialSum([11.68, 11.68], nearest: 23.36) == nil)
         #expect(ReceiptConsistency.partialSum([], nearest: 1) == nil)
     }
+
+    @Test func aRoundedTotalFarFromAMisreadTotalIsTakenWhenTheCardPaymentAgrees() {
+        // SROIE 186: "Total Sales" misread (48.34 for 45.34); the till prints the rounded total on a
+        // line labelled "Rounding", and the card paid exactly that.
+        let text = """
+            99 SPEED MART S/B
+            Total Sales (Inclusive GST) RM 48.34
+            Rounding Adjustment RM 01
+            Rounding RM 45.35
+            CREDIT RM 45.35
+            """
+        let r = parser.parse(text: text)
+        #expect(r.total == 45.35)
+        // Without the payment nothing vouches for it, and the labelled total stands.
+        let unpaid = parser.parse(text: text.replacingOccurrences(of: "CREDIT RM 45.35", with: ""))
+        #expect(unpaid.total == 48.34)
+    }
 }
