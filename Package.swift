@@ -49,18 +49,21 @@ let package = Package(
         ]),
 
         // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica"]),
+        // Test helpers shared by the test targets: temporary folders that remove themselves.
+        .target(name: "DecantTestSupport", path: "Tests/DecantTestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "DecantTestSupport"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "DecantTestSupport"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
-        .testTarget(name: "HistoryTests", dependencies: ["History"]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation"]),
-        .testTarget(name: "JobsTests", dependencies: ["Jobs"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History", "Reporting", "Imaging"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History", "Reporting", "Imaging",
+                                                          "DecantTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

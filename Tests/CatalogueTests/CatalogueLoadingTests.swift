@@ -1,14 +1,15 @@
 import Catalogue
+import DecantTestSupport
 import Entries
 import Foundation
 import Testing
 
 @Suite("Catalogue loading and import")
 struct CatalogueLoadingTests {
+    let folder = TemporaryFolder("decant-catalogue")
+
     func temporaryFile(_ name: String, _ contents: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("decant-catalogue-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent(name).path
+        let path = folder.file(name)
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

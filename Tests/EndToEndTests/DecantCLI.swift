@@ -47,12 +47,6 @@ enum DecantCLI {
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
-
-    static func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "decant-e2e-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
 }
 
 /// A hung child must fail its test, never the whole CI run: after `seconds` the process (and, by

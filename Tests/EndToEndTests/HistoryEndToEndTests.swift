@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Dispatch
 import Entries
 import Foundation
@@ -7,13 +8,15 @@ import Testing
 
 /// `decant run --history` and `decant history`, on the real binary.
 @Suite struct HistoryEndToEndTests {
+    let scratch = TemporaryFolder("decant-e2e")
+
     static func json(_ path: String) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
         return try #require(object as? [String: Any], "\(path) is not a JSON object")
     }
 
-    static func inbox(jobs: [String: Int]) throws -> String {
-        let inbox = DecantCLI.temporaryFolder()
+    func makeInbox(_ name: String = "inbox", jobs: [String: Int]) throws -> String {
+        let inbox = scratch.folder(name)
         for (job, count) in jobs {
             try FileManager.default.createDirectory(atPath: "\(inbox)/\(job)", withIntermediateDirectories: true)
             for i in 0..<count {
@@ -24,8 +27,8 @@ import Testing
     }
 
     @Test func runRecordsHistoryInsideOutByDefaultAndReportsNewJobThenNothing() throws {
-        let inbox = try Self.inbox(jobs: ["bistro": 2])
-        let out = DecantCLI.temporaryFolder()
+        let inbox = try makeInbox(jobs: ["bistro": 2])
+        let out = scratch.folder("out")
         let first = try DecantCLI.run(["run", inbox, "--out", out, "--jobs", "1"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(FileManager.default.fileExists(atPath: out + "/history.sqlite"))
@@ -54,9 +57,9 @@ import Testing
     }
 
     @Test func corruptHistoryIsAClearErrorAndTheReportsAreStillWritten() throws {
-        let inbox = try Self.inbox(jobs: ["bistro": 1])
-        let out = DecantCLI.temporaryFolder()
-        let history = DecantCLI.temporaryFolder() + "/night.sqlite"
+        let inbox = try makeInbox(jobs: ["bistro": 1])
+        let out = scratch.folder("out")
+        let history = scratch.file("night.sqlite")
         try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: history))
         // Last night's change report must not survive as if it were tonight's.
         try FileManager.default.createDirectory(atPath: out + "/bistro", withIntermediateDirectories: true)
@@ -82,8 +85,8 @@ import Testing
     }
 
     @Test func lockedHistoryIsAClearErrorAfterTheBusyTimeout() throws {
-        let inbox = try Self.inbox(jobs: ["bistro": 1])
-        let out = DecantCLI.temporaryFolder()
+        let inbox = try makeInbox(jobs: ["bistro": 1])
+        let out = scratch.folder("out")
         let history = out + "/history.sqlite"
         // Another writer sits inside its transaction for the whole run.
         let holder = try HistoryStore(path: history)
@@ -105,12 +108,12 @@ import Testing
     }
 
     @Test func historySurvivesARunKilledMidWay() throws {
-        let out = DecantCLI.temporaryFolder()
-        let nightOne = try Self.inbox(jobs: ["bistro": 1])
+        let out = scratch.folder("out")
+        let nightOne = try makeInbox("night-1", jobs: ["bistro": 1])
         #expect(try DecantCLI.run(["run", nightOne, "--out", out, "--quiet"]).status == 0)
 
         // Night two has a slow second job; the run is killed while it reads that job.
-        let nightTwo = try Self.inbox(jobs: ["bistro": 1])
+        let nightTwo = try makeInbox("night-2", jobs: ["bistro": 1])
         try FileManager.default.createDirectory(atPath: nightTwo + "/osteria", withIntermediateDirectories: true)
         // Blank pages: about a tenth of a second each, so the kill lands well before the run ends.
         let page = Raster(width: 1000, height: 1400)
@@ -156,7 +159,7 @@ import Testing
     }
 
     @Test func historyCommandsPrintTablesCSVAndJSON() throws {
-        let path = DecantCLI.temporaryFolder() + "/history.sqlite"
+        let path = scratch.file("history.sqlite")
         let store = try HistoryStore(path: path)
         func entry(_ name: String, _ id: String, _ vintage: Int, _ prices: [(PriceColumn, Double)]) -> HistoryEntry {
             HistoryEntry(image: "list.png", name: name, wineID: id, wineName: name, vintage: .year(vintage), section: "Red",

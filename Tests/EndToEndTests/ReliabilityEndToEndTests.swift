@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 import Testing
 
@@ -5,6 +6,8 @@ import Testing
 /// re-runs skip what has not changed, and two runs never write one output folder at once.
 @Suite(.serialized) struct ReliabilityEndToEndTests {
     static let smoke = DecantCLI.repositoryRoot + "/Corpus/smoke"
+
+    let scratch = TemporaryFolder("decant-e2e")
 
     static func pages(_ out: String, job: String = "smoke") throws -> [String: [String: Any]] {
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(job)/pages.json"))
@@ -17,7 +20,7 @@ import Testing
     }
 
     @Test func aWorkerKilledWithSIGSEGVMidImageFailsOnlyThatImage() throws {
-        let out = DecantCLI.temporaryFolder()
+        let out = scratch.folder("out")
         let run = try RunningDecant(["run", Self.smoke, "--out", out, "--jobs", "1", "--no-history", "--log-format", "json"])
         // One image done: the worker is now reading the next one.
         _ = try #require(run.readLine())
@@ -36,7 +39,7 @@ import Testing
     }
 
     @Test func aHangingWorkerIsStoppedAtTheTimeoutAndTheRunGoesOn() throws {
-        let out = DecantCLI.temporaryFolder()
+        let out = scratch.folder("out")
         // Long enough for a debug build on a busy machine to read a page; the stopped worker never answers.
         let run = try RunningDecant(["run", Self.smoke, "--out", out, "--jobs", "1", "--no-history", "--log-format", "json",
                                      "--timeout", "25"])
@@ -54,7 +57,7 @@ import Testing
     }
 
     @Test func reRunsSkipUnchangedImagesRedoChangedOnesAndForceRedoesAll() throws {
-        let inbox = DecantCLI.temporaryFolder(), out = DecantCLI.temporaryFolder()
+        let inbox = scratch.folder("inbox"), out = scratch.folder("out")
         try FileManager.default.createDirectory(atPath: inbox + "/smoke", withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.smoke) {
             try FileManager.default.copyItem(atPath: "\(Self.smoke)/\(name)", toPath: "\(inbox)/smoke/\(name)")
@@ -91,7 +94,7 @@ import Testing
     }
 
     @Test func twoRunsCannotWriteTheSameOutput() throws {
-        let out = DecantCLI.temporaryFolder()
+        let out = scratch.folder("out")
         let first = try RunningDecant(["run", Self.smoke, "--out", out, "--jobs", "1", "--no-history", "--log-format", "json"])
         _ = try #require(first.readLine())
         let second = try DecantCLI.run(["run", Self.smoke, "--out", out, "--no-history"])

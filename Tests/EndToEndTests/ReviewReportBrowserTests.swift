@@ -1,33 +1,20 @@
 import Catalogue
+import DecantTestSupport
 import Entries
 import Foundation
 import Imaging
 import Reporting
+import Synchronization
 import Testing
 
 /// Opens the HTML review report of a real `decant run` over Corpus/smoke in headless Chromium:
 /// the page renders (the screenshot is not blank and shows the entry boxes), the DOM holds every
 /// entry of the job, and clicking filters changes which rows are visible.
-@Suite(.serialized) struct ReviewReportBrowserTests {
+@Suite(.serialized, SharedSmokeRun.Scope()) struct ReviewReportBrowserTests {
+    let scratch = TemporaryFolder("decant-e2e")
+
     struct EntriesFile: Decodable {
         var entries: [EntryRecord]
-    }
-
-    /// One run shared by the tests of this suite.
-    static let run: Result<String, DecantCLIError> = {
-        let out = DecantCLI.temporaryFolder()
-        do {
-            let result = try DecantCLI.run(["run", DecantCLI.repositoryRoot + "/Corpus/smoke", "--out", out, "--jobs", "1", "--quiet"])
-            guard result.status == 0 else { return .failure(DecantCLIError("decant run exited \(result.status): \(result.stderr)")) }
-            return .success(out)
-        } catch {
-            return .failure(DecantCLIError("decant run could not start: \(error)"))
-        }
-    }()
-
-    struct DecantCLIError: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
     }
 
     /// Rows of the entry table in a dumped DOM: id and whether the script hid it.
@@ -56,7 +43,7 @@ import Testing
 
     @Test(.enabled(if: Chromium.available, "needs Debian's chromium (scripts/setup.sh installs it)"))
     func jobPageRendersHoldsTheEntriesAndFilters() throws {
-        let out = try Self.run.get()
+        let out = try SharedSmokeRun.output()
         let job = out + "/smoke"
         let page = job + "/index.html"
         let entries = try JSONDecoder().decode(EntriesFile.self, from: try #require(FileManager.default.contents(atPath: job + "/entries.json"))).entries
@@ -106,7 +93,7 @@ import Testing
 
         // A screenshot: the page is drawn (not one flat colour), in the report's colours, with the
         // entry boxes over the first page.
-        let shot = DecantCLI.temporaryFolder() + "/job.png"
+        let shot = scratch.file("job.png")
         try Chromium.screenshot(Chromium.url(page), to: shot, height: 3200)
         let raster = try ImageLoader.load(path: shot).raster
         #expect(raster.width == 1280)
@@ -120,14 +107,14 @@ import Testing
 
     @Test(.enabled(if: Chromium.available, "needs Debian's chromium (scripts/setup.sh installs it)"))
     func runPageLinksTheJobAndDrawsItsCharts() throws {
-        let out = try Self.run.get()
+        let out = try SharedSmokeRun.output()
         let dom = try Chromium.dumpDOM(Chromium.url(out + "/index.html"))
         #expect(dom.contains("<a href=\"smoke/index.html\">smoke</a>"))
         for chart in ["run-cer", "run-f1-shape", "run-calibration"] {
             #expect(dom.contains("id=\"\(chart)\""), "\(chart) chart missing")
         }
         #expect(dom.contains("smoke/index.html#img-winelist-0001_2Ejpg"))
-        let shot = DecantCLI.temporaryFolder() + "/run.png"
+        let shot = scratch.file("run.png")
         try Chromium.screenshot(Chromium.url(out + "/index.html"), to: shot)
         let stats = ScreenshotStats(try ImageLoader.load(path: shot).raster)
         #expect(stats.nonBackgroundShare > 0.05, "screenshot is nearly blank (\(stats.nonBackgroundShare))")
@@ -145,15 +132,60 @@ import Testing
         record.warnings = [payload]
         let entry = EntryRecord(job: "j", image: record.image, entry: wine, match: nil)
         let html = JobHTMLReport(job: payload, pages: [PageResult(record: record, text: payload, entries: [entry])]).render()
-        let folder = DecantCLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(html.utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
-        let dom = try Chromium.dumpDOM(Chromium.url(folder + "/index.html"))
+        try Data(html.utf8).write(to: URL(fileURLWithPath: scratch.file("index.html")))
+        let dom = try Chromium.dumpDOM(Chromium.url(scratch.file("index.html")))
         #expect(!dom.contains("pwned</title>"))
         #expect(!dom.contains("<img src=\"x\""))
         #expect(dom.components(separatedBy: "<script").count == 2, "only the page's own script element")
         #expect(dom.contains(Self.serialized(payload)))
         #expect(Self.rows(dom).count == 1)
+    }
+}
+
+/// One `decant run` over Corpus/smoke shared by the tests of a suite (a run takes a while in a debug
+/// build), made when a test first asks for it. The suite's `Scope` holds it and lets it go after the
+/// suite's last test, and the run's folder goes with it.
+final class SharedSmokeRun: Sendable {
+    @TaskLocal static var current: SharedSmokeRun?
+
+    private let folder = TemporaryFolder("decant-e2e")
+    private let outcome = Mutex<Result<String, Failure>?>(nil)
+
+    /// The output folder of the suite's run.
+    static func output() throws -> String {
+        try #require(current, "the suite has no SharedSmokeRun.Scope trait").madeOnce().get()
+    }
+
+    private func madeOnce() -> Result<String, Failure> {
+        outcome.withLock { outcome in
+            let made = outcome ?? run()
+            outcome = made
+            return made
+        }
+    }
+
+    private func run() -> Result<String, Failure> {
+        let out = folder.file("out")
+        do {
+            let result = try DecantCLI.run(["run", DecantCLI.repositoryRoot + "/Corpus/smoke", "--out", out, "--jobs", "1", "--quiet"])
+            guard result.status == 0 else { return .failure(Failure("decant run exited \(result.status): \(result.stderr)")) }
+            return .success(out)
+        } catch {
+            return .failure(Failure("decant run could not start: \(error)"))
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Runs a whole suite with one `SharedSmokeRun`.
+    struct Scope: SuiteTrait, TestScoping {
+        func provideScope(for test: Test, testCase: Test.Case?,
+                          performing function: @Sendable () async throws -> Void) async throws {
+            try await SharedSmokeRun.$current.withValue(SharedSmokeRun()) { try await function() }
+        }
     }
 }
 

@@ -1,8 +1,11 @@
+import DecantTestSupport
 import Foundation
 import Testing
 
 /// The runner's promises about bad input and bad invocations, checked on the real binary.
 @Suite struct RunErrorHandlingTests {
+    let scratch = TemporaryFolder("decant-e2e")
+
     /// A valid 8×8 white PNG, written without any project code.
     static let blankPNG: [UInt8] = [
         0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
@@ -13,7 +16,7 @@ import Testing
     ]
 
     @Test func corruptImageIsRecordedAndTheBatchGoesOn() throws {
-        let inbox = DecantCLI.temporaryFolder(), out = DecantCLI.temporaryFolder()
+        let inbox = scratch.folder("inbox"), out = scratch.folder("out")
         try FileManager.default.createDirectory(atPath: inbox + "/job", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: inbox + "/job/good.png", contents: Data(Self.blankPNG))
         FileManager.default.createFile(atPath: inbox + "/job/broken.jpg", contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]))
@@ -37,7 +40,7 @@ import Testing
     }
 
     @Test func jsonLogHasOneLinePerImage() throws {
-        let inbox = DecantCLI.temporaryFolder(), out = DecantCLI.temporaryFolder()
+        let inbox = scratch.folder("inbox"), out = scratch.folder("out")
         FileManager.default.createFile(atPath: inbox + "/a.png", contents: Data(Self.blankPNG))
         FileManager.default.createFile(atPath: inbox + "/b.png", contents: Data(Self.blankPNG))
         let result = try DecantCLI.run(["run", inbox, "--out", out, "--log-format", "json"])
@@ -48,15 +51,15 @@ import Testing
     }
 
     @Test func missingLanguageDataIsAMissingDependency() throws {
-        let inbox = DecantCLI.temporaryFolder()
+        let inbox = scratch.folder("inbox")
         FileManager.default.createFile(atPath: inbox + "/a.png", contents: Data(Self.blankPNG))
-        let result = try DecantCLI.run(["run", inbox, "--out", DecantCLI.temporaryFolder(), "--lang", "eng+qqq"])
+        let result = try DecantCLI.run(["run", inbox, "--out", scratch.folder("out"), "--lang", "eng+qqq"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("tesseract-ocr-qqq"))
     }
 
     @Test func missingInboxIsAUsageError() throws {
-        let result = try DecantCLI.run(["run", "/nonexistent/inbox", "--out", DecantCLI.temporaryFolder()])
+        let result = try DecantCLI.run(["run", "/nonexistent/inbox", "--out", scratch.folder("out")])
         #expect(result.status == 64)
         #expect(result.stderr.contains("/nonexistent/inbox"))
     }

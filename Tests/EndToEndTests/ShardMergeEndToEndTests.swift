@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 import Testing
 
@@ -7,10 +8,12 @@ import Testing
 @Suite(.serialized) struct ShardMergeEndToEndTests {
     static let shards = 3
 
+    let scratch = TemporaryFolder("decant-e2e")
+
     /// Corpus/smoke (two wine lists and a receipt, with ground truth), two synthesized receipts in
     /// a job of their own, and a job of small files, one of them broken (a failed page must merge too).
-    static func inbox() throws -> String {
-        let inbox = DecantCLI.temporaryFolder()
+    func makeInbox() throws -> String {
+        let inbox = scratch.folder("inbox")
         let smoke = DecantCLI.repositoryRoot + "/Corpus/smoke"
         try FileManager.default.copyItem(atPath: smoke, toPath: inbox + "/smoke")
         let synth = try DecantCLI.run(["synth", inbox + "/receipts", "--count", "2", "--kind", "receipt", "--seed", "11",
@@ -79,13 +82,13 @@ import Testing
     }
 
     @Test func shardsRunAsSeparateProcessesThenMergedEqualOneRun() throws {
-        let inbox = try Self.inbox()
-        let whole = DecantCLI.temporaryFolder() + "/whole"
+        let inbox = try makeInbox()
+        let whole = scratch.file("whole")
         let one = try DecantCLI.run(["run", inbox, "--out", whole, "--jobs", "2", "--quiet"])
         // 2: the broken image failed, everything else was read.
         #expect(one.status == 2, "decant run exited \(one.status): \(one.stderr)")
 
-        let base = DecantCLI.temporaryFolder()
+        let base = scratch.folder("shards")
         let outs = (1...Self.shards).map { "\(base)/shard-\($0)" }
         let processes = try outs.enumerated().map { k, out in
             try RunningDecant(["run", inbox, "--out", out, "--shard", "\(k + 1)/\(Self.shards)", "--jobs", "1", "--quiet"])
@@ -121,20 +124,19 @@ import Testing
             let b = try Self.comparable("\(merged)/\(file)", output: merged)
             #expect(a == b, "\(file) differs between the single run and the merge")
         }
-        for folder in [inbox, base, (whole as NSString).deletingLastPathComponent] { try? FileManager.default.removeItem(atPath: folder) }
     }
 
     @Test(arguments: ["0/3", "4/3", "1/0", "x/3", "1-3", "2", "-1/3", "1/3/3", ""])
     func invalidShardIsAUsageError(_ value: String) throws {
-        let result = try DecantCLI.run(["run", DecantCLI.repositoryRoot + "/Corpus/smoke", "--out", DecantCLI.temporaryFolder(),
+        let result = try DecantCLI.run(["run", DecantCLI.repositoryRoot + "/Corpus/smoke", "--out", scratch.folder("out"),
                                         "--shard", value, "--quiet"])
         #expect(result.status == 64, "--shard \(value): exit \(result.status), \(result.stderr)")
     }
 
     @Test func mergeRefusesMissingOrUnfinishedShards() throws {
-        let inbox = DecantCLI.temporaryFolder()
+        let inbox = scratch.folder("inbox")
         for i in 0..<3 { FileManager.default.createFile(atPath: "\(inbox)/blank-\(i).png", contents: Data(RunErrorHandlingTests.blankPNG)) }
-        let base = DecantCLI.temporaryFolder()
+        let base = scratch.folder("shards")
         let first = try DecantCLI.run(["run", inbox, "--out", base + "/s1", "--shard", "1/2", "--jobs", "1", "--quiet", "--no-html"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
         let missing = try DecantCLI.run(["merge", base + "/s1", "--out", base + "/m", "--quiet"])

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Entries
 import Evaluation
 import Foundation
@@ -6,6 +7,8 @@ import Testing
 /// Runs the built `decant` over Corpus/smoke (three flat, clean photos: two wine lists and a
 /// receipt) and checks that the vintages and prices it finds are exactly the ground truth's.
 @Suite(.serialized) struct SmokeRunTests {
+    let scratch = TemporaryFolder("decant-e2e")
+
     static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
@@ -48,8 +51,7 @@ import Testing
         let inbox = Self.root + "/Corpus/smoke"
         let images = try FileManager.default.contentsOfDirectory(atPath: inbox).filter { $0.hasSuffix(".jpg") }.sorted()
         #expect(images.count == 3)
-        let out = NSTemporaryDirectory() + "decant-e2e-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: out)
+        let out = scratch.file("out")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -89,6 +91,5 @@ import Testing
             #expect(Self.missing(truePrices, from: foundPrices).isEmpty && Self.missing(foundPrices, from: truePrices).isEmpty,
                     "\(image): prices missed \(Self.missing(truePrices, from: foundPrices)), extra \(Self.missing(foundPrices, from: truePrices))")
         }
-        try? FileManager.default.removeItem(atPath: out)
     }
 }

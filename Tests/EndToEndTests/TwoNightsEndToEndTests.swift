@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 import Testing
 
@@ -6,6 +7,8 @@ import Testing
 /// selection: the second night drops one wine, adds one, raises one price and rolls one vintage
 /// over. The change report must say exactly that, and a re-run of the same night nothing.
 @Suite struct TwoNightsEndToEndTests {
+    let scratch = TemporaryFolder("decant-e2e")
+
     struct Item { var id: String; var vintage: String; var price: Int }
 
     static let nightOne: [Item] = [
@@ -24,22 +27,22 @@ import Testing
         Item(id: "dc-0200", vintage: "2017", price: 160),
     ]
 
-    static func render(_ items: [Item], into folder: String) throws {
-        let scratch = DecantCLI.temporaryFolder()
+    func render(_ items: [Item], into folder: String) throws {
+        let selection = scratch.file("selection.json")
         let json = "{\"wines\": [" + items.map { "{\"id\": \"\($0.id)\", \"vintage\": \"\($0.vintage)\", \"price\": \($0.price)}" }
             .joined(separator: ", ") + "]}"
-        try json.write(toFile: scratch + "/selection.json", atomically: true, encoding: .utf8)
+        try json.write(toFile: selection, atomically: true, encoding: .utf8)
         let result = try DecantCLI.run(["synth", folder, "--kind", "winelist", "--count", "1", "--prefix", "list",
-                                        "--selection", scratch + "/selection.json", "--shape", "flat", "--effects", "clean",
+                                        "--selection", selection, "--shape", "flat", "--effects", "clean",
                                         "--fonts", "clean", "--leaders", "none", "--columns", "1", "--max-tilt", "0",
                                         "--max-rotation", "0", "--size", "1536x2048", "--seed", "5", "--quiet"])
         try #require(result.status == 0, "decant synth failed: \(result.stderr)")
     }
 
     @Test func secondNightReportsExactlyTheFourChangesAndAReRunNone() throws {
-        let root = DecantCLI.temporaryFolder()
-        try Self.render(Self.nightOne, into: root + "/night-1/bistro")
-        try Self.render(Self.nightTwo, into: root + "/night-2/bistro")
+        let root = scratch.path
+        try render(Self.nightOne, into: root + "/night-1/bistro")
+        try render(Self.nightTwo, into: root + "/night-2/bistro")
         let out = root + "/Reports"
 
         let first = try DecantCLI.run(["run", root + "/night-1", "--out", out, "--quiet", "--kind", "winelist"])

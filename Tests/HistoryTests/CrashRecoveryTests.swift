@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 import Testing
 @testable import History
@@ -21,7 +22,11 @@ import Testing
     }
 
     @Test func writerKilledInsideItsTransaction() throws {
-        let path = Fixture.temporaryPath()
+        // A local, not a stored property: the child process makes a suite instance too, and the killed
+        // child would leave its folder behind. Kept alive to the end: the history in it is open until then.
+        let folder = TemporaryFolder("decant-history")
+        defer { withExtendedLifetime(folder) {} }
+        let path = folder.file("history.sqlite")
         let store = try HistoryStore(path: path)
         let first = try store.record(Fixture.run([Fixture.job(Fixture.nightOne)]))
 

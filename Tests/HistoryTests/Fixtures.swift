@@ -39,10 +39,4 @@ enum Fixture {
         wine("House Red", vintage: nil, section: "By the glass", prices: [(.glass, 7), (.carafe, 19)]),
         wine("Biondi-Santi Brunello di Montalcino", id: "dc-0300", vintage: 2016, image: "page-2.png", prices: [(.bottle, 240)]),
     ]
-
-    static func temporaryPath(_ name: String = "history.sqlite") -> String {
-        let folder = NSTemporaryDirectory() + "decant-history-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder + "/" + name
-    }
 }

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Dispatch
 import Entries
 import Foundation
@@ -7,8 +8,10 @@ import Testing
 @Suite struct HistoryStoreTests {
     struct Rollback: Error {}
 
+    let folder = TemporaryFolder("decant-history")
+
     @Test func secondNightReportsExactlyTheFourChanges() throws {
-        let store = try HistoryStore(path: Fixture.temporaryPath())
+        let store = try HistoryStore(path: folder.file("history.sqlite"))
         let first = try store.record(Fixture.run([Fixture.job(Fixture.nightOne)]))
         #expect(first.jobs.count == 1)
         #expect(first.jobs[0].isNewJob)
@@ -24,7 +27,7 @@ import Testing
     }
 
     @Test func reRunOfAnUnchangedNightReportsNone() throws {
-        let store = try HistoryStore(path: Fixture.temporaryPath())
+        let store = try HistoryStore(path: folder.file("history.sqlite"))
         _ = try store.record(Fixture.run([Fixture.job(Fixture.nightOne)]))
         let second = try store.record(Fixture.run([Fixture.job(Fixture.nightTwo)]))
         let again = try store.record(Fixture.run([Fixture.job(Fixture.nightTwo)]))
@@ -33,7 +36,7 @@ import Testing
     }
 
     @Test func storedEntriesReadBackAsRecorded() throws {
-        let store = try HistoryStore(path: Fixture.temporaryPath())
+        let store = try HistoryStore(path: folder.file("history.sqlite"))
         var entries = Fixture.nightOne
         entries[0].prices.append(Price(amount: nil, column: .magnum))
         entries[1].bottleSizeML = 375
@@ -48,7 +51,7 @@ import Testing
     }
 
     @Test func jobsAreComparedWithTheirOwnPreviousRun() throws {
-        let store = try HistoryStore(path: Fixture.temporaryPath())
+        let store = try HistoryStore(path: folder.file("history.sqlite"))
         let one = try store.record(Fixture.run([Fixture.job(Fixture.nightOne, name: "bistro")]))
         // A night on which only the osteria was photographed.
         _ = try store.record(Fixture.run([Fixture.job(Fixture.nightOne, name: "osteria")]))
@@ -61,7 +64,7 @@ import Testing
     }
 
     @Test func aRunThatFailsInsideItsTransactionLeavesNoTrace() throws {
-        let path = Fixture.temporaryPath()
+        let path = folder.file("history.sqlite")
         let store = try HistoryStore(path: path)
         let first = try store.record(Fixture.run([Fixture.job(Fixture.nightOne)]))
         #expect(throws: HistoryError.self) {
@@ -76,7 +79,7 @@ import Testing
     }
 
     @Test func aSecondWriterGetsALockedErrorNamingTheFile() throws {
-        let path = Fixture.temporaryPath()
+        let path = folder.file("history.sqlite")
         let holder = try HistoryStore(path: path)
         let other = try HistoryStore(path: path, busyTimeout: 0.2)
         let inside = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
@@ -102,7 +105,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsCorrupt() throws {
-        let path = Fixture.temporaryPath()
+        let path = folder.file("history.sqlite")
         try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
         let error = try #require(throws: HistoryError.self) { try HistoryStore(path: path) }
         #expect(error.kind == .corrupt)
@@ -113,7 +116,7 @@ import Testing
     }
 
     @Test func damagedPagesAreCorrupt() throws {
-        let path = Fixture.temporaryPath()
+        let path = folder.file("history.sqlite")
         do {
             let store = try HistoryStore(path: path)
             for _ in 0..<20 { _ = try store.record(Fixture.run([Fixture.job(Fixture.nightOne)])) }
@@ -132,7 +135,7 @@ import Testing
     }
 
     @Test func aHistoryFromANewerDecantIsLeftAlone() throws {
-        let path = Fixture.temporaryPath()
+        let path = folder.file("history.sqlite")
         do {
             let store = try HistoryStore(path: path)
             try store.database.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')") }
@@ -144,20 +147,20 @@ import Testing
     }
 
     @Test func readingAMissingHistoryNeverCreatesIt() throws {
-        let path = Fixture.temporaryPath()
+        let path = folder.file("history.sqlite")
         let error = try #require(throws: HistoryError.self) { try HistoryStore(path: path, mode: .readOnly) }
         #expect(error.kind == .missing)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test func theDatabaseIsInWALMode() throws {
-        let store = try HistoryStore(path: Fixture.temporaryPath())
+        let store = try HistoryStore(path: folder.file("history.sqlite"))
         let mode = try store.database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
     }
 
     @Test func wineQueryFindsAWineAcrossJobsAndNightsByIdOrWords() throws {
-        let path = Fixture.temporaryPath()
+        let path = folder.file("history.sqlite")
         let store = try HistoryStore(path: path)
         _ = try store.record(Fixture.run([Fixture.job(Fixture.nightOne, name: "bistro"), Fixture.job(Fixture.nightTwo, name: "osteria")]))
         _ = try store.record(Fixture.run([Fixture.job(Fixture.nightTwo, name: "bistro")]))

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 import Testing
 @testable import Imaging
@@ -5,9 +6,9 @@ import Testing
 /// Depth sidecars in every accepted format read back as the same millimetres; holes stay holes.
 @Suite struct DepthFormatTests {
     static let depth = DepthMap(width: 5, height: 3, millimetres: [0, 350, 351.5, 1000, 412, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0])
+    let folder = TemporaryFolder("decant-imaging")
 
     @Test func floatTIFFInMetresRoundTrips() throws {
-        let folder = TemporaryFolder()
         try Self.depth.writeTIFF(to: folder.file("p.depth.tiff"))
         let read = try DepthMap.load(path: folder.file("p.depth.tiff"))
         #expect(read.width == 5 && read.height == 3)
@@ -15,7 +16,6 @@ import Testing
     }
 
     @Test func pfmInMetresRoundTripsBottomRowFirst() throws {
-        let folder = TemporaryFolder()
         try Self.depth.writePFM(to: folder.file("p.depth.pfm"))
         let bytes = try #require(FileManager.default.contents(atPath: folder.file("p.depth.pfm")))
         #expect(bytes.starts(with: Array("Pf\n5 3\n-1.0\n".utf8)))
@@ -29,14 +29,12 @@ import Testing
             let b = v.bitPattern
             bytes += [UInt8(b & 0xFF), UInt8(b >> 8 & 0xFF), UInt8(b >> 16 & 0xFF), UInt8(b >> 24)]
         }
-        let folder = TemporaryFolder()
         FileManager.default.createFile(atPath: folder.file("h.depth.pfm"), contents: Data(bytes))
         let read = try DepthMap.load(path: folder.file("h.depth.pfm"))
         #expect(read.millimetres == [0, 0, 420])
     }
 
     @Test func colourPFMAndCompressedTIFFSayWhatIsWrong() throws {
-        let folder = TemporaryFolder()
         FileManager.default.createFile(atPath: folder.file("c.depth.pfm"), contents: Data(Array("PF\n1 1\n-1.0\n".utf8) + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]))
         #expect(throws: ImagingError(.depthInvalid, file: "c.depth.pfm", "depth map is a 3-channel PFM; expected one channel (Pf) in metres")) {
             try DepthMap.load(path: folder.file("c.depth.pfm"))

@@ -1,21 +1,12 @@
+import DecantTestSupport
 import Foundation
 import Testing
 @testable import Imaging
 
-/// A fresh temporary folder per test, removed afterwards.
-final class TemporaryFolder {
-    let path: String
-    init() {
-        path = NSTemporaryDirectory() + "decant-test-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-}
-
 @Suite struct ImageLoaderTests {
+    let folder = TemporaryFolder("decant-imaging")
+
     @Test func pngRoundTripThroughLeptonica() throws {
-        let folder = TemporaryFolder()
         let raster = Raster(width: 5, height: 3, channels: 3, pixels: (0..<45).map { UInt8($0 * 5) })
         try PNGFile.write(raster, to: folder.file("a.png"))
         let loaded = try ImageLoader.load(path: folder.file("a.png"))
@@ -29,7 +20,6 @@ final class TemporaryFolder {
     }
 
     @Test func emptyFileIsReportedByName() {
-        let folder = TemporaryFolder()
         FileManager.default.createFile(atPath: folder.file("empty.jpg"), contents: Data())
         #expect(throws: ImagingError(.empty, file: "empty.jpg", "file is empty (0 bytes)")) {
             try ImageLoader.load(path: folder.file("empty.jpg"))
@@ -37,7 +27,6 @@ final class TemporaryFolder {
     }
 
     @Test func nonImageIsUnsupported() {
-        let folder = TemporaryFolder()
         FileManager.default.createFile(atPath: folder.file("notes.png"), contents: Data("just text".utf8))
         do {
             _ = try ImageLoader.load(path: folder.file("notes.png"))
@@ -49,7 +38,6 @@ final class TemporaryFolder {
     }
 
     @Test func truncatedPNGIsCorrupt() throws {
-        let folder = TemporaryFolder()
         let raster = Raster(width: 64, height: 64, channels: 1, pixels: (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try PNGFile.write(raster, to: folder.file("t.png"))
         let bytes = try #require(FileManager.default.contents(atPath: folder.file("t.png")))
@@ -58,7 +46,6 @@ final class TemporaryFolder {
     }
 
     @Test func decompressionBombIsRefusedBeforeDecoding() throws {
-        let folder = TemporaryFolder()
         try PNGFile.write(Raster(width: 300, height: 200), to: folder.file("big.png"))
         do {
             _ = try ImageLoader.load(path: folder.file("big.png"), limits: ImageLimits(maxPixels: 10_000))
@@ -75,15 +62,15 @@ final class TemporaryFolder {
 }
 
 @Suite struct DepthMapTests {
+    let folder = TemporaryFolder("decant-imaging")
+
     @Test func sixteenBitRoundTrip() throws {
-        let folder = TemporaryFolder()
         let depth = DepthMap(width: 4, height: 3, millimetres: [0, 350, 351, 1000, 65535, 2, 3, 4, 5, 6, 7, 8])
         try depth.writePNG(to: folder.file("p.depth.png"))
         #expect(try DepthMap.load(path: folder.file("p.depth.png")) == depth)
     }
 
     @Test func eightBitDepthIsAClearError() throws {
-        let folder = TemporaryFolder()
         try PNGFile.write(Raster(width: 4, height: 4, fill: 100), to: folder.file("page-3.depth.png"))
         #expect(throws: ImagingError(.depthInvalid, file: "page-3.depth.png", "depth map is 8-bit; expected 16-bit millimetres")) {
             try DepthMap.load(path: folder.file("page-3.depth.png"))
@@ -99,7 +86,6 @@ final class TemporaryFolder {
     }
 
     @Test func malformedCameraJSONNamesTheField() {
-        let folder = TemporaryFolder()
         FileManager.default.createFile(atPath: folder.file("a.camera.json"), contents: Data(#"{"fx": 1, "fy": 1, "cx": 0}"#.utf8))
         do {
             _ = try CameraIntrinsics.load(path: folder.file("a.camera.json"))

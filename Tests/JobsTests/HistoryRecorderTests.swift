@@ -1,4 +1,5 @@
 import Catalogue
+import DecantTestSupport
 import Entries
 import Foundation
 import History
@@ -9,6 +10,8 @@ import Testing
 
 /// How a run's results reach the history and the change reports, without OCR.
 @Suite struct HistoryRecorderTests {
+    let folder = TemporaryFolder("decant-recorder")
+
     static func record(_ name: String, image: String = "list.png", vintage: Int, bottle: Double, match: MatchResult?) -> EntryRecord {
         let entry = WineEntry(firstLine: 0, lastLine: 0, rawText: "\(name) \(vintage) \(Int(bottle))",
                               box: PixelRect(x: 0, y: 0, width: 10, height: 10), section: "Red", name: name,
@@ -50,7 +53,7 @@ import Testing
     }
 
     @Test func writesChangeReportsAndHashesTheImages() throws {
-        let root = NSTemporaryDirectory() + "decant-recorder-" + UUID().uuidString
+        let root = folder.path
         try FileManager.default.createDirectory(atPath: root + "/inbox/bistro", withIntermediateDirectories: true)
         try Data("not really a photo".utf8).write(to: URL(fileURLWithPath: root + "/inbox/bistro/list.png"))
         let jobs = [Job(name: "bistro", directory: root + "/inbox/bistro", images: [ImageTask(job: "bistro", path: root + "/inbox/bistro/list.png")])]
@@ -78,7 +81,7 @@ import Testing
     }
 
     @Test func aFailedHistoryRemovesLastNightsChangeReportsAndSaysWhy() throws {
-        let root = NSTemporaryDirectory() + "decant-recorder-" + UUID().uuidString
+        let root = folder.path
         try FileManager.default.createDirectory(atPath: root + "/out/bistro", withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: root + "/out/bistro/changes.json"))
         try Data(repeating: 7, count: 2048).write(to: URL(fileURLWithPath: root + "/history.sqlite"))

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 import Recognition
 import Imaging
@@ -5,7 +6,8 @@ import Testing
 @testable import Jobs
 
 @Suite struct JobDiscoveryTests {
-    let root = NSTemporaryDirectory() + "decant-inbox-" + UUID().uuidString
+    let inbox = TemporaryFolder("decant-inbox")
+    var root: String { inbox.path }
 
     func touch(_ relative: String) {
         let path = "\(root)/\(relative)"

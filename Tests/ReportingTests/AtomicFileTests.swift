@@ -1,21 +1,22 @@
+import DecantTestSupport
 import Foundation
 import Testing
 @testable import Reporting
 
 @Suite struct AtomicFileTests {
-    let folder = NSTemporaryDirectory() + "decant-atomic-" + UUID().uuidString
+    let folder = TemporaryFolder("decant-atomic")
 
     @Test func writesAndReplacesWholeFiles() throws {
-        let path = folder + "/out/report.json"
+        let path = folder.file("out/report.json")
         try AtomicFile.write("first", to: path)
         try AtomicFile.write("second", to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
         // No temporary files are left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out") == ["report.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("out")) == ["report.json"])
     }
 
     @Test func fullDiskLeavesThePreviousFileIntact() throws {
-        let path = folder + "/full/report.json"
+        let path = folder.file("full/report.json")
         try AtomicFile.write("previous", to: path)
         // A disk that fills after 3 bytes.
         var budget = 3
@@ -32,12 +33,12 @@ import Testing
             #expect(error.message.contains("No space left on device"))
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/full") == ["report.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("full")) == ["report.json"])
     }
 
     @Test func unwritableTargetIsReportedWithItsPath() throws {
         // A folder where the file should be: rename fails, nothing is lost, the error names the path.
-        let path = folder + "/clash/report.json"
+        let path = folder.file("clash/report.json")
         try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
         do {
             try AtomicFile.write("x", to: path)
@@ -46,6 +47,6 @@ import Testing
             #expect(error.path == path)
         }
         #expect(FileManager.default.fileExists(atPath: path + "/inside"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/clash") == ["report.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("clash")) == ["report.json"])
     }
 }

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Evaluation
 import Foundation
 import Imaging
@@ -5,6 +6,8 @@ import Testing
 @testable import Synthesis
 
 @Suite struct DepthTests {
+    let scratch = TemporaryFolder("decant-synth-tests")
+
     /// The files agree with the 3-D model: noise-free depth read back from NAME.depth.png (whole
     /// millimetres), back-projected with NAME.camera.json scaled to the depth map, lands on the page
     /// model within 1 mm near every corner (8 mm in along the page's edges, where a plane fitted to
@@ -20,7 +23,7 @@ import Testing
         options.shapes = [shape]
         options.kind = .mixed
         let synthesizer = try Synthesizer(catalogue: try TestSupport.catalogue(), options: options)
-        let folder = try TestSupport.temporaryFolder("depth-\(shape.rawValue)")
+        let folder = scratch.path
         var worst = 0.0
         for index in 0..<4 {
             let sample = try synthesizer.make(seed: 31, index: index)

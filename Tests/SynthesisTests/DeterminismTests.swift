@@ -1,8 +1,11 @@
+import DecantTestSupport
 import Foundation
 import Testing
 @testable import Synthesis
 
 @Suite struct DeterminismTests {
+    let scratch = TemporaryFolder("decant-synth-tests")
+
     static func generate(into folder: String, seed: UInt64, options: SynthOptions) throws -> [String: Data] {
         let synthesizer = try Synthesizer(catalogue: try TestSupport.catalogue(), options: options)
         for index in 0..<3 {
@@ -21,12 +24,12 @@ import Testing
         options.withFlat = true
         options.kind = .mixed
         options.shapes = [.perspective, .curl, .fold]
-        let a = try Self.generate(into: try TestSupport.temporaryFolder("det-a"), seed: 5, options: options)
-        let b = try Self.generate(into: try TestSupport.temporaryFolder("det-b"), seed: 5, options: options)
+        let a = try Self.generate(into: scratch.folder("a"), seed: 5, options: options)
+        let b = try Self.generate(into: scratch.folder("b"), seed: 5, options: options)
         #expect(a.count == 3 * 5)
         #expect(Set(a.keys) == Set(b.keys))
         for (name, data) in a { #expect(b[name] == data, "\(name) differs between two runs") }
-        let c = try Self.generate(into: try TestSupport.temporaryFolder("det-c"), seed: 6, options: options)
+        let c = try Self.generate(into: scratch.folder("c"), seed: 6, options: options)
         #expect(c["s-0.jpg"] != a["s-0.jpg"])
         #expect(c["s-0.gt.json"] != a["s-0.gt.json"])
     }

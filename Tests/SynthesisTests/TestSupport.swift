@@ -16,13 +16,6 @@ enum TestSupport {
         try Catalogue.builtIn()
     }
 
-    static func temporaryFolder(_ name: String) throws -> String {
-        let path = NSTemporaryDirectory() + "decant-synth-tests-\(name)-\(ProcessInfo.processInfo.processIdentifier)"
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Small, fast options for tests (debug builds render slowly).
     static func smallOptions() -> SynthOptions {
         var options = SynthOptions()
