@@ -225,6 +225,7 @@ public final class Pipeline {
         var wineEntries: [WineEntry] = []
         var receipt: Receipt?
         var receiptPage = page
+        var merchantAsRead: String?
         switch kind {
         case .winelist:
             wineEntries = WineListParser(fields: fields, names: WineNameSplitter(vocabulary: settings.vocabulary)).parse(lines: lines)
@@ -242,6 +243,10 @@ public final class Pipeline {
             if read.merchantFromHeader {
                 let page = read.pageMerchant.map { "\"\($0)\"" + (read.pageMerchantConfidence.map { String(format: ", confidence %.0f", $0) } ?? "") }
                 record.warnings.append("merchant from the header band read alone (the page reading had \(page ?? "none"))")
+            }
+            if let read = read.merchantAsPrintedInName, let now = receipt?.merchant {
+                merchantAsRead = read
+                record.warnings.append("merchant \"\(read)\" respelled \"\(now)\" as the same name is printed elsewhere on the slip")
             }
             if let reason = read.reason, read.receipt.readings > 1 {
                 record.warnings.append("receipt read \(read.receipt.readings) times (\(reason)); "
@@ -282,8 +287,11 @@ public final class Pipeline {
         }
         record.entryCount = records.count
         timings.match = Clock.milliseconds(since: mark)
-        return finish(text, records, receipt: receipt.map { ReceiptRecord(job: task.job, image: task.fileName, receipt: $0) },
-                      items: itemRecords)
+        return finish(text, records, receipt: receipt.map {
+            var row = ReceiptRecord(job: task.job, image: task.fileName, receipt: $0)
+            row.merchantAsRead = merchantAsRead
+            return row
+        }, items: itemRecords)
     }
 }
 

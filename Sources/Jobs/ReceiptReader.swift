@@ -41,6 +41,8 @@ struct ReceiptReader {
         /// What the page reading had as the merchant, when the header band's replaced it.
         var pageMerchant: String?
         var pageMerchantConfidence: Double?
+        /// The merchant as read before its spelling was corrected by the rest of the page.
+        var merchantAsPrintedInName: String?
     }
 
     func read(_ flat: FlattenedPage, firstReading page: RecognizedPage) -> Result {
@@ -49,7 +51,8 @@ struct ReceiptReader {
         let height = Self.textHeight(of: page)
         let reasons = ReadAgainReason.reasons(for: first, textSize: height.map { ($0, targetTextHeight) })
         guard maxReadings > 1, Self.needsAnotherReading(first) else {
-            return withHeaderReading(Result(receipt: first, page: page, textHeight: height), flat: flat, readings: [page])
+            return Self.withCorroboratedMerchant(withHeaderReading(Result(receipt: first, page: page, textHeight: height),
+                                                                   flat: flat, readings: [page]))
         }
 
         var readings: [(receipt: Receipt, page: RecognizedPage, factor: Double)] = [(first, page, 1)]
@@ -71,8 +74,22 @@ struct ReceiptReader {
             if !Self.needsAnotherReading(merged) { break }
         }
         let usedPage = readings.first { $0.receipt.scale == merged.scale }?.page ?? page
-        return withHeaderReading(Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.map(\.description).joined(separator: ", ")),
-                                 flat: flat, readings: readings.map(\.page))
+        return Self.withCorroboratedMerchant(withHeaderReading(
+            Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.map(\.description).joined(separator: ", ")),
+            flat: flat, readings: readings.map(\.page)))
+    }
+
+    /// The merchant's words checked against the same words printed elsewhere on the page the
+    /// amounts came from (`MerchantSpelling`): a logo face misread the same way every time is
+    /// corrected by the body type. One reading only, so a word read twice does not count twice.
+    static func withCorroboratedMerchant(_ result: Result) -> Result {
+        guard let merchant = result.receipt.merchant else { return result }
+        let respelled = MerchantSpelling.corroborated(merchant, by: result.page.lines.map(\.text))
+        guard respelled != merchant else { return result }
+        var out = result
+        out.receipt.merchant = respelled
+        out.merchantAsPrintedInName = merchant
+        return out
     }
 
     /// Reads the header band (top of the page down to the merchant and address lines, or the top

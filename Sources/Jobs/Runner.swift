@@ -360,7 +360,8 @@ actor ResultCollector {
             guard let fix, let read = page.receipt?.merchant else { return page }
             var page = page
             page.receipt?.merchant = fix
-            page.receipt?.merchantAsRead = read
+            let asRead = page.receipt?.merchantAsRead ?? read
+            page.receipt?.merchantAsRead = asRead
             page.record.receipt?.merchant = fix
             page.record.warnings.append("merchant \"\(read)\" settled as \"\(fix)\", the name read on more of this job's receipts")
             return page

@@ -6,8 +6,8 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
     public var job: String
     public var image: String
     public var merchant: String?
-    /// The merchant's name as this receipt read it, when the job's other receipts settled it to
-    /// another spelling (`MerchantConsensus`).
+    /// The merchant's name as this receipt read it, when the rest of the slip (`MerchantSpelling`) or
+    /// the job's other receipts (`MerchantConsensus`) settled it to another spelling.
     public var merchantAsRead: String?
     public var address: String?
     public var phones: [String]

@@ -1,0 +1,55 @@
+/// Checks a merchant name's words against the same words printed elsewhere on the slip. Shop names
+/// are often set in a logo or display face that OCR misreads the same way every time ("SANYO
+/// STATIONERY SHOP" for "SANYU"), while the name also appears in the body type, which reads true: the
+/// company behind the shop ("SANYU SUPPLY SDN BHD"), a web or social-media handle ("Sanyu.Stationery").
+/// A word of the name is respelled only when its spelling occurs nowhere else on the slip and a
+/// spelling one letter away occurs at least twice; names without such corroboration stay as read.
+public enum MerchantSpelling {
+    /// Words shorter than this are left alone: too many short words are one letter apart.
+    public static let minimumLetters = 5
+    /// How often the other spelling must be printed elsewhere.
+    public static let minimumSupport = 2
+
+    /// `merchant` with its corroborated words respelled; `lines` is the slip's text, one printed line
+    /// each (lines that are the merchant's own are recognized and left out).
+    public static func corroborated(_ merchant: String, by lines: [String]) -> String {
+        let name = letters(merchant)
+        var counts: [String: Int] = [:]
+        for line in lines where !isMerchantLine(letters(line), name: name) {
+            for word in words(line) { counts[word, default: 0] += 1 }
+        }
+        guard !counts.isEmpty else { return merchant }
+        var tokens = merchant.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for (i, token) in tokens.enumerated() {
+            guard token.allSatisfy(\.isLetter), token.count >= minimumLetters else { continue }
+            let word = token.uppercased()
+            guard counts[word] == nil else { continue }
+            let best = counts.filter { $0.value >= minimumSupport && substitutions(word, $0.key) == 1 }
+                .max { ($0.value, $1.key) < ($1.value, $0.key) }
+            guard let best else { continue }
+            tokens[i] = String(zip(token, best.key).map { original, replacement in
+                original.isUppercase ? Character(replacement.uppercased()) : Character(replacement.lowercased())
+            })
+        }
+        return tokens.joined(separator: " ")
+    }
+
+    static func letters(_ text: String) -> String { String(text.uppercased().filter(\.isLetter)) }
+
+    static func words(_ text: String) -> [String] {
+        text.uppercased().split { !$0.isLetter }.map(String.init)
+    }
+
+    /// The merchant's own line (as this or another reading read it) is no evidence for its spelling.
+    static func isMerchantLine(_ line: String, name: String) -> Bool {
+        guard !line.isEmpty, !name.isEmpty else { return false }
+        let limit = max(2, name.count / 5)
+        return abs(line.count - name.count) <= limit && Levenshtein.distance(line, name, limit: limit) <= limit
+    }
+
+    /// Letters that differ between two words of the same length; nil when the lengths differ.
+    static func substitutions(_ a: String, _ b: String) -> Int? {
+        guard a.count == b.count else { return nil }
+        return zip(a, b).filter { $0 != $1 }.count
+    }
+}
