@@ -28,7 +28,7 @@ public enum MerchantConsensus {
         }
         // A shop's spelling: its most often read one, then the first alphabetically, so the result
         // does not depend on the order the names come in.
-        let spelling = spellings.mapValues { $0.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "" }
+        let spelling = spellings.compactMapValues { $0.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
         // Most often read first, then alphabetical: the same inbox always settles the same way.
         let ranked = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         var settled: [String: String] = [:]
@@ -39,7 +39,7 @@ public enum MerchantConsensus {
                     && abs(other.key.count - key.count) <= limit
                     && Levenshtein.distance(key, other.key, limit: limit) <= limit
             }
-            if let target, let name = spelling[target.key], !name.isEmpty { settled[key] = name }
+            if let target, let name = spelling[target.key] { settled[key] = name }
         }
         return keys.map { $0.flatMap { settled[$0] } }
     }

@@ -3,7 +3,8 @@
 /// STATIONERY SHOP" for "SANYU"), while the name also appears in the body type, which reads true: the
 /// company behind the shop ("SANYU SUPPLY SDN BHD"), a web or social-media handle ("Sanyu.Stationery").
 /// A word of the name is respelled only when its spelling occurs nowhere else on the slip and a
-/// spelling one letter away occurs at least twice; names without such corroboration stay as read.
+/// spelling one letter away occurs at least twice on lines about the shop (sharing another word of
+/// its name, or carrying a legal form); names without such corroboration stay as read.
 public enum MerchantSpelling {
     /// Words shorter than this are left alone: too many short words are one letter apart.
     public static let minimumLetters = 5
@@ -14,16 +15,27 @@ public enum MerchantSpelling {
     /// each (lines that are the merchant's own are recognized and left out).
     public static func corroborated(_ merchant: String, by lines: [String]) -> String {
         let name = letters(merchant)
+        let nameWords = Set(words(merchant).filter { $0.count >= 3 })
+        // Where each word occurs anywhere else, and where on lines about the shop: only those support
+        // another spelling (they share another word of its name, or carry a legal form, as "SANYU SUPPLY
+        // SDN BHD" does); "U.PRICE" and "Member Price" say nothing about "PRIME".
+        var anywhere: Set<String> = []
         var counts: [String: Int] = [:]
         for line in lines where !isMerchantLine(letters(line), name: name) {
-            for word in words(line) { counts[word, default: 0] += 1 }
+            let lineWords = words(line)
+            anywhere.formUnion(lineWords)
+            for word in lineWords {
+                let sharesName = lineWords.contains { $0 != word && nameWords.contains($0) }
+                if sharesName || ReceiptParser.hasLegalForm(line) { counts[word, default: 0] += 1 }
+            }
         }
         guard !counts.isEmpty else { return merchant }
         var tokens = merchant.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         for (i, token) in tokens.enumerated() {
             guard token.allSatisfy(\.isLetter), token.count >= minimumLetters else { continue }
             let word = token.uppercased()
-            guard counts[word] == nil else { continue }
+            // Upper-casing can change the length ("ß" → "SS"); such words are left alone.
+            guard word.count == token.count, !anywhere.contains(word) else { continue }
             let best = counts.filter { $0.value >= minimumSupport && substitutions(word, $0.key) == 1 }
                 .max { ($0.value, $1.key) < ($1.value, $0.key) }
             guard let best else { continue }

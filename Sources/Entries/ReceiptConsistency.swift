@@ -43,7 +43,8 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
         public init() {}
     }
 
-    /// The sum of two or three different partial totals nearest `total`; nil with fewer than two.
+    /// The sum of two or three different partial totals nearest `total`; nil with fewer than two, or
+    /// more than eight (too many sums to try, and one would match by chance).
     /// Which of them belong together is not known (each rate's total is often printed twice, once
     /// misread), so every pair and triple of different amounts is tried.
     static func partialSum(_ partials: [Double], nearest total: Double) -> Double? {
@@ -111,8 +112,17 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
             if let tendered = a.tendered, let change = a.change {
                 checks.append(ConsistencyCheck(name: "tendered − change = total", expected: tendered - change, found: total))
             }
-            if let sum = partialSum(a.partialTotals, nearest: total) {
-                checks.append(ConsistencyCheck(name: "totals per tax rate = total", expected: sum, found: total))
+            // Two checks that only ever vouch: when they do not hold, nothing is wrong with the bill.
+            // Cash handed over with no change printed is often more than the bill; and which totals
+            // per rate belong together is guessed (a rate read twice, one before tax), so a miss
+            // proves nothing.
+            if a.change == nil, let tendered = a.tendered, Cents.equal(tendered, total) {
+                checks.append(ConsistencyCheck(name: "paid exactly (no change) = total", expected: tendered, found: total))
+            }
+            let rounding = a.rounding ?? 0
+            if let sum = partialSum(a.partialTotals, nearest: total - rounding), Cents.equal(sum + rounding, total) {
+                checks.append(ConsistencyCheck(name: "totals per tax rate\(rounding != 0 ? " + rounding" : "") = total",
+                                               expected: sum + rounding, found: total))
             }
         }
         return (ReceiptConsistency(checks: checks), included)

@@ -285,9 +285,7 @@ public struct ReceiptParser: Sendable {
             if let rounding = amounts.rounding, rounding != 0 {
                 roundingAgrees = candidates[..<i].contains { Cents.equal($0.amount + rounding, candidate.amount) }
             }
-            // Paid exactly (a card, or cash with no change printed): the amount paid is the bill.
-            let paidExactly = amounts.change == nil && amounts.tendered.map { Cents.equal($0, candidate.amount) } == true
-            scored[i].checksPassed = passed + (roundingAgrees ? 1 : 0) + (paidExactly ? 1 : 0)
+            scored[i].checksPassed = passed + (roundingAgrees ? 1 : 0)
             let repeats = candidates.filter { Cents.equal($0.amount, candidate.amount) }.count - 1
             let score = 6 * scored[i].checksPassed + 2 * candidate.labelScore + min(repeats, 2)
             if let current = best, score == current.score {

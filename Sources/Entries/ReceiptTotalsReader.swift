@@ -114,9 +114,6 @@ struct ReceiptTotalsReader {
         return result
     }
 
-    /// The amount of a label printed alone on its line, read as the next line ("TOTAL:" / "9.00").
-    /// Not when the label's own amount is there but garbled ("Net Tota! 25. 3" / "C 50.00": the next
-    /// line is the cash), and not when the next line has a label of its own.
     /// "Grand Total 92 80": the decimal mark lost; read as 92.80 and left to the checks.
     static func amountWithoutDecimalMark(_ line: ReceiptLine) -> Double? {
         guard line.tokens.count >= 3, let cents = line.tokens.last, cents.count == 2, cents.allSatisfy(\.isNumber) else { return nil }
@@ -130,8 +127,13 @@ struct ReceiptTotalsReader {
         lines[position].amount ?? amountOnNextLine(lines, after: position) ?? amountWithoutDecimalMark(lines[position])
     }
 
+    /// The amount of a label printed alone on its line, read as the next line ("TOTAL:" / "9.00").
+    /// Not when the label's own amount is there but garbled ("Net Tota! 25. 3" / "C 50.00": the next
+    /// line is the cash), and not when the next line has a label of its own.
+    /// A rate ending the label ("TOTAL INCL. GST 6%", "Service Charge 10%") is part of the label.
     static func amountOnNextLine(_ lines: [ReceiptLine], after position: Int) -> Double? {
-        guard position + 1 < lines.count, !(lines[position].tokens.last?.contains(where: \.isNumber) ?? false) else { return nil }
+        guard position + 1 < lines.count else { return nil }
+        if let last = lines[position].tokens.last, last.contains(where: \.isNumber), !last.hasSuffix("%") { return nil }
         let next = lines[position + 1]
         guard next.money.count == 1, !next.label.contains(where: \.isLetter) else { return nil }
         return next.amount

@@ -32,7 +32,8 @@ public enum KindClassifier {
 
     /// What came of reading a page again as one block (`blockReading`).
     public enum BlockReading {
-        /// Not a receipt by its words, or already read as one.
+        /// Not a receipt by its words, already read as one, or the second reading failed (the
+        /// first reading stands either way).
         case notTried
         case kept(RecognizedPage)
         /// The block reading lost words the first one had: the first is kept.

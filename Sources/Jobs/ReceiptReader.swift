@@ -7,7 +7,7 @@ import Recognition
 /// Reads a receipt page, looking twice when once is not enough. Tesseract reads best when letters
 /// are a few dozen pixels tall; scans and photos of receipts come at every size (SROIE's text is
 /// 13 to 74 pixels high). When the first reading's amounts do not add up, or no total, date or
-/// merchant was read, the page is read again scaled so its text has the height Tesseract prefers,
+/// merchant was read, or the merchant only unsurely, the page is read again scaled so its text has the height Tesseract prefers,
 /// and the two readings are merged: the consistency checks pick the total among both readings'
 /// candidates (`ReceiptParser.merge`). Text far from that size is recorded as a reason but is not
 /// one on its own: a reading that found everything and adds up is not read again.

@@ -34,4 +34,10 @@ import Testing
         let lines = ["SHIP SHIP SHIP", "SANTA SANTA", "TOTAL 1.00"]
         #expect(MerchantSpelling.corroborated("SANYO STATIONERY SHOP", by: lines) == "SANYO STATIONERY SHOP")
     }
+
+    @Test func onlyLinesAboutTheShopAreEvidence() {
+        // "PRICE" twice on the slip, but on lines that share nothing with the name: "PRIME" stays.
+        let lines = ["PRIME BURGER", "ITEM QTY U.PRICE AMOUNT", "Member Price applied", "TOTAL 12.00"]
+        #expect(MerchantSpelling.corroborated("PRIME BURGER", by: lines) == "PRIME BURGER")
+    }
 }

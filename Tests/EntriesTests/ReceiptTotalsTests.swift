@@ -72,8 +72,34 @@ import Testing
         let merged = ReceiptParser.merge([reading("19.34"), reading("19.31")])
         #expect(merged.total == 19.31)
         #expect(merged.consistency.checks.contains { $0.name == "totals per tax rate = total" && $0.passed })
+        // The rates only vouch: which lines belong together is a guess, so a miss is no failure.
         let misread = reading("19.34")
-        #expect(misread.consistency.checks.contains { $0.name == "totals per tax rate = total" && !$0.passed && $0.expected == 19.31 })
+        #expect(!misread.consistency.checks.contains { $0.name.hasPrefix("totals per tax rate") })
+    }
+
+    @Test func totalsPerTaxRateAddUpToTheTotalBeforeRounding() {
+        let r = parser.parse(text: """
+            GARDENIA BAKERIES (KL) SDN BHD
+            Total 0% supplies: 11.68
+            Total 6% supplies (Inc. GST): 7.63
+            Rounding Adj -0.01
+            Total Payable: 19.30
+            """)
+        #expect(r.total == 19.3)
+        #expect(r.consistency.checks.contains { $0.name == "totals per tax rate + rounding = total" && $0.passed })
+    }
+
+    @Test func aRateEndingTheLabelStillLetsItTakeTheAmountUnderIt() {
+        let r = parser.parse(text: """
+            KEDAI ABC
+            NASI LEMAK 25.00
+            SUBTOTAL 25.00
+            Service Charge 10%
+            2.50
+            TOTAL 27.50
+            """)
+        #expect(r.serviceCharge == 2.5)
+        #expect(r.consistency.consistent)
     }
 
     @Test func totalsPerRateAreTriedInPairsAndTriplesOfDifferentAmounts() {
@@ -96,6 +122,8 @@ import Testing
             """
         let r = parser.parse(text: text)
         #expect(r.total == 45.35)
+        #expect(r.consistency.checks.contains { $0.name == "paid exactly (no change) = total" && $0.passed })
+        #expect(!r.problems.contains { $0.hasPrefix("nothing to check") })
         // Without the payment nothing vouches for it, and the labelled total stands.
         let unpaid = parser.parse(text: text.replacingOccurrences(of: "CREDIT RM 45.35", with: ""))
         #expect(unpaid.total == 48.34)
