@@ -24,9 +24,10 @@ public enum MerchantSpelling {
         for line in lines where !isMerchantLine(letters(line), name: name) {
             let lineWords = words(line)
             anywhere.formUnion(lineWords)
-            for word in lineWords {
-                let sharesName = lineWords.contains { $0 != word && nameWords.contains($0) }
-                if sharesName || ReceiptParser.hasLegalForm(line) { counts[word, default: 0] += 1 }
+            let shared = lineWords.filter(nameWords.contains)
+            let legalForm = ReceiptParser.hasLegalForm(line)
+            for word in lineWords where legalForm || shared.contains(where: { $0 != word }) {
+                counts[word, default: 0] += 1
             }
         }
         guard !counts.isEmpty else { return merchant }

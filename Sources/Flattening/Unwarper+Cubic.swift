@@ -12,43 +12,30 @@ extension Unwarper {
         guard source.width >= 4, source.height >= 4 else { return resample(source, outside: outside) }
         let sw = source.width, sh = source.height
         let maxX = Double(sw - 1), maxY = Double(sh - 1)
-        let sp = spacing, cols = columns
-        let inv = 1 / Double(sp)
         @inline(__always) func weights(_ t: Double) -> (Double, Double, Double, Double) {
             (((-0.5 * t + 1) * t - 0.5) * t, (1.5 * t - 2.5) * t * t + 1, ((-1.5 * t + 2) * t + 0.5) * t, (0.5 * t - 0.5) * t * t)
         }
         source.pixels.withUnsafeBufferPointer { src in
-            nodes.withUnsafeBufferPointer { mesh in
-                out.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<height {
-                        let j = y / sp
-                        let ay = Double(y - j * sp) * inv
-                        var i = 0
-                        while i * sp < width {
-                            let run = Self.cellRun(mesh, cell: j * cols + i, columns: cols, ay: ay, inv: inv)
-                            let dx = run.dx, dy = run.dy
-                            let x0 = i * sp, x1 = min(width, x0 + sp)
-                            guard run.isFinite else { i += 1; continue }
-                            var px = run.x, py = run.y
-                            var o = y * width + x0
-                            for _ in x0..<x1 {
-                                if px >= 0 && py >= 0 && px <= maxX && py <= maxY {
-                                    let ix = Int(px), iy = Int(py)
-                                    let (wx0, wx1, wx2, wx3) = weights(px - Double(ix))
-                                    let (wy0, wy1, wy2, wy3) = weights(py - Double(iy))
-                                    // Columns and rows clamped at the photo's border.
-                                    let c0 = max(ix - 1, 0), c1 = ix, c2 = min(ix + 1, sw - 1), c3 = min(ix + 2, sw - 1)
-                                    @inline(__always) func row(_ r: Int) -> Double {
-                                        let b = min(max(r, 0), sh - 1) * sw
-                                        return wx0 * Double(src[b + c0]) + wx1 * Double(src[b + c1]) + wx2 * Double(src[b + c2]) + wx3 * Double(src[b + c3])
-                                    }
-                                    let v = wy0 * row(iy - 1) + wy1 * row(iy) + wy2 * row(iy + 1) + wy3 * row(iy + 2)
-                                    dst[o] = UInt8(min(255, max(0, v + 0.5)))
-                                }
-                                px += dx; py += dy; o += 1
+            out.withUnsafeMutableBufferPointer { dst in
+                forEachRun { run in
+                    let dx = run.dx, dy = run.dy
+                    var px = run.x, py = run.y
+                    var o = run.offset
+                    for _ in 0..<run.count {
+                        if px >= 0 && py >= 0 && px <= maxX && py <= maxY {
+                            let ix = Int(px), iy = Int(py)
+                            let (wx0, wx1, wx2, wx3) = weights(px - Double(ix))
+                            let (wy0, wy1, wy2, wy3) = weights(py - Double(iy))
+                            // Columns and rows clamped at the photo's border.
+                            let c0 = max(ix - 1, 0), c1 = ix, c2 = min(ix + 1, sw - 1), c3 = min(ix + 2, sw - 1)
+                            @inline(__always) func row(_ r: Int) -> Double {
+                                let b = min(max(r, 0), sh - 1) * sw
+                                return wx0 * Double(src[b + c0]) + wx1 * Double(src[b + c1]) + wx2 * Double(src[b + c2]) + wx3 * Double(src[b + c3])
                             }
-                            i += 1
+                            let v = wy0 * row(iy - 1) + wy1 * row(iy) + wy2 * row(iy + 1) + wy3 * row(iy + 2)
+                            dst[o] = UInt8(min(255, max(0, v + 0.5)))
                         }
+                        px += dx; py += dy; o += 1
                     }
                 }
             }

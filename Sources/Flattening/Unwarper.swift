@@ -77,16 +77,39 @@ struct Unwarper: Sendable {
         return (x, y)
     }
 
-    /// Where row `ay` (0…1 down the cell) of mesh cell `cell` starts in the photo, and the step per
-    /// output pixel along it: the cell's left and right edges interpolated at that row. Both
-    /// resampling kernels walk the mesh this way.
+    /// The output pixels of one row that one mesh cell maps: where the first lands in the photo, the
+    /// step per output pixel, and where they go in the output buffer.
+    struct Run {
+        var x: Double, y: Double, dx: Double, dy: Double
+        /// Index of the first pixel in the output, and how many there are.
+        var offset: Int, count: Int
+    }
+
+    /// Walks the output row by row, one mesh cell at a time, and hands `body` every run whose cell
+    /// is mapped: the cell's left and right edges interpolated at that row. Both resampling kernels
+    /// walk the mesh this way.
     @inline(__always)
-    static func cellRun(_ mesh: UnsafeBufferPointer<Double>, cell: Int, columns cols: Int, ay: Double, inv: Double)
-        -> (x: Double, y: Double, dx: Double, dy: Double, isFinite: Bool) {
-        let k00 = 2 * cell, k10 = k00 + 2, k01 = k00 + 2 * cols, k11 = k01 + 2
-        let lx = mesh[k00] + (mesh[k01] - mesh[k00]) * ay, ly = mesh[k00 + 1] + (mesh[k01 + 1] - mesh[k00 + 1]) * ay
-        let rx = mesh[k10] + (mesh[k11] - mesh[k10]) * ay, ry = mesh[k10 + 1] + (mesh[k11 + 1] - mesh[k10 + 1]) * ay
-        return (lx, ly, (rx - lx) * inv, (ry - ly) * inv, lx.isFinite && rx.isFinite)
+    func forEachRun(_ body: (Run) -> Void) {
+        let sp = spacing, cols = columns
+        let inv = 1 / Double(sp)
+        nodes.withUnsafeBufferPointer { mesh in
+            for y in 0..<height {
+                let j = y / sp
+                let ay = Double(y - j * sp) * inv
+                var i = 0
+                while i * sp < width {
+                    let k00 = 2 * (j * cols + i), k10 = k00 + 2, k01 = k00 + 2 * cols, k11 = k01 + 2
+                    let lx = mesh[k00] + (mesh[k01] - mesh[k00]) * ay, ly = mesh[k00 + 1] + (mesh[k01 + 1] - mesh[k00 + 1]) * ay
+                    let rx = mesh[k10] + (mesh[k11] - mesh[k10]) * ay, ry = mesh[k10 + 1] + (mesh[k11 + 1] - mesh[k10 + 1]) * ay
+                    let x0 = i * sp
+                    if lx.isFinite && rx.isFinite {
+                        body(Run(x: lx, y: ly, dx: (rx - lx) * inv, dy: (ry - ly) * inv, offset: y * width + x0,
+                                 count: min(width, x0 + sp) - x0))
+                    }
+                    i += 1
+                }
+            }
+        }
     }
 
     /// Bilinear resampling of a gray image through the mesh; unseen positions are `outside`.
@@ -96,8 +119,6 @@ struct Unwarper: Sendable {
         guard source.width >= 2, source.height >= 2 else { return Raster(width: width, height: height, channels: 1, pixels: out) }
         let sw = source.width, sh = source.height
         let maxX = Double(sw - 1), maxY = Double(sh - 1)
-        let sp = spacing, cols = columns
-        let inv = 1 / Double(sp)
         source.pixels.withUnsafeBufferPointer { src in
             @inline(__always) func bilinear(_ px: Double, _ py: Double) -> UInt8 {
                 let ix = min(Int(px), sw - 2), iy = min(Int(py), sh - 2)
@@ -107,36 +128,24 @@ struct Unwarper: Sendable {
                 let bottom = Double(src[s + sw]) + (Double(src[s + sw + 1]) - Double(src[s + sw])) * fx
                 return UInt8(top + (bottom - top) * fy + 0.5)
             }
-            nodes.withUnsafeBufferPointer { mesh in
-                out.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<height {
-                        let j = y / sp
-                        let ay = Double(y - j * sp) * inv
-                        var i = 0
-                        while i * sp < width {
-                            let run = Self.cellRun(mesh, cell: j * cols + i, columns: cols, ay: ay, inv: inv)
-                            let lx = run.x, ly = run.y, dx = run.dx, dy = run.dy
-                            let x0 = i * sp, x1 = min(width, x0 + sp)
-                            guard run.isFinite else { i += 1; continue }
-                            var px = lx, py = ly
-                            var o = y * width + x0
-                            // A run well inside the photo (its ends a hundredth of a pixel in, more than
-                            // the stepping can drift) needs no test per pixel; the values are the same.
-                            let n = Double(x1 - x0 - 1), ex = lx + dx * n, ey = ly + dy * n
-                            if min(lx, ex) >= 0.01 && min(ly, ey) >= 0.01 && max(lx, ex) <= maxX - 0.01 && max(ly, ey) <= maxY - 0.01 {
-                                for _ in x0..<x1 {
-                                    dst[o] = bilinear(px, py)
-                                    px += dx; py += dy; o += 1
-                                }
-                                i += 1
-                                continue
-                            }
-                            for _ in x0..<x1 {
-                                if px >= 0 && py >= 0 && px <= maxX && py <= maxY { dst[o] = bilinear(px, py) }
-                                px += dx; py += dy; o += 1
-                            }
-                            i += 1
+            out.withUnsafeMutableBufferPointer { dst in
+                forEachRun { run in
+                    let dx = run.dx, dy = run.dy
+                    var px = run.x, py = run.y
+                    var o = run.offset
+                    // A run well inside the photo (its ends a hundredth of a pixel in, more than the
+                    // stepping can drift) needs no test per pixel; the values are the same.
+                    let n = Double(run.count - 1), ex = run.x + dx * n, ey = run.y + dy * n
+                    if min(run.x, ex) >= 0.01 && min(run.y, ey) >= 0.01 && max(run.x, ex) <= maxX - 0.01 && max(run.y, ey) <= maxY - 0.01 {
+                        for _ in 0..<run.count {
+                            dst[o] = bilinear(px, py)
+                            px += dx; py += dy; o += 1
                         }
+                        return
+                    }
+                    for _ in 0..<run.count {
+                        if px >= 0 && py >= 0 && px <= maxX && py <= maxY { dst[o] = bilinear(px, py) }
+                        px += dx; py += dy; o += 1
                     }
                 }
             }

@@ -50,7 +50,7 @@ struct ReceiptReader {
         first.scale = 1
         let height = Self.textHeight(of: page)
         let reasons = ReadAgainReason.reasons(for: first, textSize: height.map { ($0, targetTextHeight) })
-        guard maxReadings > 1, Self.needsAnotherReading(first) else {
+        guard maxReadings > 1, reasons.contains(where: \.callsForAnotherReading) else {
             return Self.withCorroboratedMerchant(withHeaderReading(Result(receipt: first, page: page, textHeight: height),
                                                                    flat: flat, readings: [page]))
         }
