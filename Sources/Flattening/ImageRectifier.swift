@@ -26,6 +26,8 @@ public struct ImageRectifier: Sendable {
         /// Smallest bend worth resampling for, in median text-blob heights.
         public var lineDewarpMinShift = 0.6
         public var normalizeBackground = true
+        /// Invert dark boxes holding white print (see `ReversePrint`).
+        public var reversePrint = true
         public var binarize = false
         /// When the fixed threshold (150 on the normalized copy) leaves only specks, threshold
         /// halfway to the ink's level instead.
@@ -230,6 +232,14 @@ public struct ImageRectifier: Sendable {
             steps["scale"] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
         }
         clock.lap("scale", into: &steps)
+        if options.reversePrint, let h = blobHeight {
+            let reversed = ReversePrint.apply(to: gray, textHeight: h * factor)
+            if !reversed.regions.isEmpty {
+                gray = reversed.raster
+                steps["reversePrint"] = "inverted \(reversed.regions.count) dark box(es): " + reversed.regions.prefix(6).map { "\($0.width)x\($0.height)@\($0.x),\($0.y)" }.joined(separator: " ")
+            }
+            clock.lap("reversePrint", into: &steps)
+        }
         if options.normalizeBackground || options.binarize {
             gray = photometric(gray, steps: &steps)
             clock.lap("photometric", into: &steps)
@@ -464,6 +474,7 @@ extension ImageRectifier.Options {
         case "lineDewarpMinLines": lineDewarpMinLines = Int(try number())
         case "lineDewarpMinShift": lineDewarpMinShift = try number()
         case "normalizeBackground": normalizeBackground = try bool()
+        case "reversePrint": reversePrint = try bool()
         case "binarize": binarize = try bool()
         case "adaptiveThreshold": adaptiveThreshold = try bool()
         case "toneCurve": toneCurve = try number()

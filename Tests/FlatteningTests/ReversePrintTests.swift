@@ -1,0 +1,58 @@
+@testable import Flattening
+import Imaging
+import Testing
+
+@Suite struct ReversePrintTests {
+    /// Mean gray level of a rectangle.
+    func mean(_ image: Raster, _ r: PixelRect) -> Double {
+        var sum = 0
+        for y in r.y..<r.maxY { for x in r.x..<r.maxX { sum += Int(image[x, y]) } }
+        return Double(sum) / Double(r.width * r.height)
+    }
+
+    /// The synthetic page with a dark band across it holding white "print" (light bars of text size).
+    func pageWithBand() -> (Raster, PixelRect) {
+        var page = SyntheticPage.text()
+        let band = PixelRect(x: 80, y: 40, width: 700, height: 50)
+        for y in band.y..<band.maxY { for x in band.x..<band.maxX { page[x, y] = 60 } }
+        // White letters: 7 px tall strokes in groups, like a word of capitals.
+        for word in 0..<5 {
+            for letter in 0..<5 {
+                let x0 = 100 + word * 130 + letter * 18
+                for y in 60..<72 { for x in x0..<(x0 + 3) { page[x, y] = 235 } }
+                for y in 60..<63 { for x in x0..<(x0 + 10) { page[x, y] = 235 } }
+            }
+        }
+        return (page, band)
+    }
+
+    @Test func invertsADarkBandHoldingWhitePrint() {
+        let (page, band) = pageWithBand()
+        let result = ReversePrint.apply(to: page, textHeight: 9)
+        #expect(result.regions.count == 1, "regions: \(result.regions)")
+        // The band's dark level became light; its white strokes became dark.
+        #expect(mean(result.raster, PixelRect(x: 90, y: 42, width: 8, height: 10)) > 180)
+        #expect(result.raster[101, 66] < 60)
+        // The text below the band is untouched.
+        let below = PixelRect(x: 0, y: 120, width: page.width, height: page.height - 120)
+        #expect(mean(result.raster, below) == mean(page, below))
+    }
+
+    @Test func leavesAPlainPageAlone() {
+        let page = SyntheticPage.text()
+        let result = ReversePrint.apply(to: page, textHeight: 9)
+        #expect(result.regions.isEmpty)
+        #expect(result.raster == page)
+    }
+
+    @Test func leavesABoldBlackHeadingAlone() {
+        var page = SyntheticPage.text()
+        // Thick black letters with white between them: dark print, not a dark box.
+        for letter in 0..<8 {
+            let x0 = 100 + letter * 40
+            for y in 20..<80 { for x in x0..<(x0 + 14) { page[x, y] = 10 } }
+        }
+        let result = ReversePrint.apply(to: page, textHeight: 9)
+        #expect(result.regions.isEmpty, "regions: \(result.regions)")
+    }
+}
