@@ -26,6 +26,8 @@ public struct ImageRectifier: Sendable {
         /// Smallest bend worth resampling for, in median text-blob heights.
         public var lineDewarpMinShift = 0.6
         public var normalizeBackground = true
+        /// Make converging text lines parallel when the page outline gave no quad (see `TextLinePerspective`).
+        public var linePerspective = true
         /// Invert dark boxes holding white print (see `ReversePrint`).
         public var reversePrint = true
         public var binarize = false
@@ -148,8 +150,10 @@ public struct ImageRectifier: Sendable {
         }
         let found = options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
                                                              imageHeight: Double(gray.height) * reduction) : nil
+        var quadApplied = false
         if let quad = found?.quad?.scaled(by: scaleUp), let warped = Self.perspective(gray, quad: quad) {
             gray = warped
+            quadApplied = true
             steps["perspective"] = "quad \(quad) → \(gray.width)x\(gray.height); \(found?.why ?? "")"
         } else {
             if let why = found?.why { steps["perspective"] = "not applied: \(why)" }
@@ -187,7 +191,11 @@ public struct ImageRectifier: Sendable {
             clock.lap("orient", into: &steps)
         }
 
-        // 4. Dewarp from the text lines.
+        // 4. Perspective and dewarp from the text lines.
+        if options.linePerspective && !quadApplied {
+            gray = linePerspective(gray, steps: &steps)
+            clock.lap("linePerspective", into: &steps)
+        }
         if options.dewarp {
             gray = dewarp(gray, steps: &steps)
             clock.lap("dewarp", into: &steps)
@@ -393,6 +401,29 @@ public struct ImageRectifier: Sendable {
         return gray.warped(width: w, height: h) { x, y in map.apply(x + 0.5, y + 0.5) }
     }
 
+    private func linePerspective(_ gray: Raster, steps: inout [String: String]) -> Raster {
+        let reduction = min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height)))
+        let found = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
+        let h = Double(found.medianHeight)
+        guard h > 0 else { steps["linePerspective"] = "skipped: no text blobs"; return gray }
+        let lines = TextLineDewarp.lines(from: found.blobs, medianHeight: h)
+        let width = Int(Double(gray.width) * reduction), height = Int(Double(gray.height) * reduction)
+        switch TextLinePerspective.fit(lines: lines, width: width, height: height, medianHeight: h, reduction: reduction) {
+        case .failure(let why):
+            steps["linePerspective"] = why.description
+            return gray
+        case .success(let fit):
+            guard let corrected = fit.apply(to: gray) else {
+                steps["linePerspective"] = "corrected page would be too large: left as is"
+                return gray
+            }
+            steps["linePerspective"] = String(format: "applied: %d lines converge at (%.0f, %.0f), spread %.1f° → %dx%d",
+                                              fit.lines, fit.vanishingPoint.x, fit.vanishingPoint.y, fit.spreadDegrees,
+                                              corrected.width, corrected.height)
+            return corrected
+        }
+    }
+
     private func lineDewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
         let reduction = min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height)))
         let found = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
@@ -475,6 +506,7 @@ extension ImageRectifier.Options {
         case "lineDewarpMinShift": lineDewarpMinShift = try number()
         case "normalizeBackground": normalizeBackground = try bool()
         case "reversePrint": reversePrint = try bool()
+        case "linePerspective": linePerspective = try bool()
         case "binarize": binarize = try bool()
         case "adaptiveThreshold": adaptiveThreshold = try bool()
         case "toneCurve": toneCurve = try number()

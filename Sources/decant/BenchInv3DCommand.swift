@@ -66,7 +66,7 @@ struct BenchInv3DCommand: ParsableCommand {
                     if details {
                         let s = row.steps ?? [:]
                         BenchTable.line("\(doc) \(cls) \(light) decant \(BenchTable.f(row.decantF1)) raw \(BenchTable.f(row.rawF1)) "
-                              + "\(String(format: "%.1f", row.decantMS / 1000))s | page \(s["page"] ?? "-") | persp \(s["perspective"] ?? "-") | angle \(s["angle"] ?? "-") | orient \(s["orientation"] ?? "-") | dewarp \(s["dewarp"] ?? "-") | linedewarp \(s["lineDewarp"] ?? "-") | scale \(s["scale"] ?? "-")\(row.error.map { " | ERROR \($0)" } ?? "")")
+                              + "\(String(format: "%.1f", row.decantMS / 1000))s | \(BenchTable.steps(s))\(row.error.map { " | ERROR \($0)" } ?? "")")
                     }
                 }
             }

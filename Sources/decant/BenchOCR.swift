@@ -114,6 +114,18 @@ enum BenchTable {
     /// Prints a line unbuffered, so long runs show progress.
     static func line(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
 
+    /// The rectifier's record of one page, in the order the steps run, for `--details` lines.
+    static func steps(_ s: [String: String]) -> String {
+        let shown: [(label: String, key: String)] = [("page", "page"), ("persp", "perspective"), ("angle", "angle"),
+                                                     ("orient", "orientation"), ("lineperspective", "linePerspective"),
+                                                     ("dewarp", "dewarp"), ("linedewarp", "lineDewarp"), ("scale", "scale"),
+                                                     ("reverseprint", "reversePrint")]
+        return shown.compactMap { item in
+            guard let value = s[item.key] else { return item.key == "reversePrint" || item.key == "linePerspective" ? nil : "\(item.label) -" }
+            return "\(item.label) \(value)"
+        }.joined(separator: " | ")
+    }
+
     static func f(_ x: Double?) -> String { x.map { String(format: "%.3f", $0) } ?? "–" }
 
     static func mean(_ xs: [Double]) -> Double? { xs.isEmpty ? nil : xs.reduce(0, +) / Double(xs.count) }

@@ -55,7 +55,7 @@ struct BenchSROIETextCommand: ParsableCommand {
             rows.append(row)
             if details {
                 let s = row.steps ?? [:]
-                BenchTable.line("\(id) decant \(BenchTable.f(row.decantF1)) raw \(BenchTable.f(row.rawF1)) \(String(format: "%.1f", row.decantMS / 1000))s | page \(s["page"] ?? "-") | persp \(s["perspective"] ?? "-") | angle \(s["angle"] ?? "-") | orient \(s["orientation"] ?? "-") | dewarp \(s["dewarp"] ?? "-") | linedewarp \(s["lineDewarp"] ?? "-") | scale \(s["scale"] ?? "-")")
+                BenchTable.line("\(id) decant \(BenchTable.f(row.decantF1)) raw \(BenchTable.f(row.rawF1)) \(String(format: "%.1f", row.decantMS / 1000))s | \(BenchTable.steps(s))")
             }
         }
         if let json { try BenchTable.writeJSON(rows, to: json) }
