@@ -28,6 +28,7 @@ public struct ImageRectifier: Sendable {
         public var normalizeBackground = true
         /// Make converging text lines parallel when the page outline gave no quad (see `TextLinePerspective`).
         public var linePerspective = true
+        public var linePerspectiveLimits = TextLinePerspective.Limits()
         /// Invert dark boxes holding white print (see `ReversePrint`).
         public var reversePrint = true
         public var binarize = false
@@ -187,7 +188,7 @@ public struct ImageRectifier: Sendable {
             steps["orientation"] = Self.deferredOrientation
             pending = level ? .level : .skewed
         } else {
-            gray = orient(gray, level: level, detector: detector, steps: &steps).raster
+            gray = orient(gray, level: level, suspectSideways: abs(angle.degrees) > 45, detector: detector, steps: &steps).raster
             clock.lap("orient", into: &steps)
         }
 
@@ -297,15 +298,17 @@ public struct ImageRectifier: Sendable {
     /// Turns a page whose lines are level upright (0/90/180/270°) when the detector is confident;
     /// returns the clockwise quarter turns applied.
     /// `probe`: the page as the detector should see it, when the caller has a normalized copy already.
-    func orient(_ input: Raster, level: Bool, detector: (any OrientationDetector)?, probe given: Raster? = nil,
-                steps: inout [String: String]) -> (raster: Raster, quarterTurns: Int) {
+    /// `suspectSideways`: the deskew turned the page by more than 45°, so its columns may have
+    /// out-voted its lines; an unsure call is then checked a quarter turn on as well.
+    func orient(_ input: Raster, level: Bool, suspectSideways: Bool = false, detector: (any OrientationDetector)?,
+                probe given: Raster? = nil, steps: inout [String: String]) -> (raster: Raster, quarterTurns: Int) {
         var gray = input
         let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
         let probe = given ?? Self.detectionCopy(of: gray)
         var guess = detector.detect(probe, expectUpright: level)
         var describe = guess.map { "\($0.quarterTurnsClockwise * 90)° by \($0.source) (confidence \(String(format: "%.2f", $0.confidence)))" }
             ?? "undecided"
-        if guess == nil {
+        if guess == nil || (suspectSideways && guess?.isConfident != true) {
             // Tesseract's OSD reads nothing when the lines run vertically, so a page whose columns
             // out-voted its lines is only recognized once turned: ask again a quarter turn on.
             let turned = probe.rotated(quarterTurnsClockwise: 1)
@@ -313,8 +316,9 @@ public struct ImageRectifier: Sendable {
                 second.quarterTurnsClockwise = (second.quarterTurnsClockwise + 1) % 4
                 describe += "; after a quarter turn: \(second.quarterTurnsClockwise * 90)° (confidence \(String(format: "%.2f", second.confidence)))"
                 // A detector that could read nothing level but reads the turned copy is itself
-                // evidence that the lines run vertically: accept a weaker call then.
-                let readable = guess == nil && second.confidence >= 0.5
+                // evidence that the lines run vertically (as is a deskew of more than 45°): accept a
+                // weaker call then.
+                let readable = (guess == nil || suspectSideways) && second.confidence >= 0.5
                 if (second.isConfident || readable) && second.confidence > (guess?.confidence ?? 0) {
                     second.isConfident = true
                     guess = second
@@ -408,7 +412,8 @@ public struct ImageRectifier: Sendable {
         guard h > 0 else { steps["linePerspective"] = "skipped: no text blobs"; return gray }
         let lines = TextLineDewarp.lines(from: found.blobs, medianHeight: h)
         let width = Int(Double(gray.width) * reduction), height = Int(Double(gray.height) * reduction)
-        switch TextLinePerspective.fit(lines: lines, width: width, height: height, medianHeight: h, reduction: reduction) {
+        switch TextLinePerspective.fit(lines: lines, width: width, height: height, medianHeight: h, reduction: reduction,
+                                       limits: options.linePerspectiveLimits) {
         case .failure(let why):
             steps["linePerspective"] = why.description
             return gray
@@ -507,6 +512,8 @@ extension ImageRectifier.Options {
         case "normalizeBackground": normalizeBackground = try bool()
         case "reversePrint": reversePrint = try bool()
         case "linePerspective": linePerspective = try bool()
+        case "linePerspective.minSpread": linePerspectiveLimits.minSpreadDegrees = try number()
+        case "linePerspective.maxResidualShare": linePerspectiveLimits.maxResidualShare = try number()
         case "binarize": binarize = try bool()
         case "adaptiveThreshold": adaptiveThreshold = try bool()
         case "toneCurve": toneCurve = try number()

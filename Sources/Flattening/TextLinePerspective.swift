@@ -10,7 +10,7 @@ import Imaging
 ///
 /// It is applied only when convergence explains the lines' directions much better than one common
 /// direction does: curled or folded pages bend their lines, which is the line dewarp's job.
-struct TextLinePerspective: Sendable, Equatable {
+public struct TextLinePerspective: Sendable, Equatable {
     /// Third row of the homography (u, v centred on the image, full resolution): w = 1 + p·u + q·v.
     var p: Double
     var q: Double
@@ -41,15 +41,16 @@ struct TextLinePerspective: Sendable, Equatable {
         }
     }
 
-    struct Limits: Sendable {
+    public struct Limits: Sendable, Equatable {
         /// Straight lines needed (each at least 8 text heights long).
-        var minLines = 6
+        public var minLines = 6
         /// Smallest top-to-bottom spread of the lines' directions worth resampling for, degrees.
-        var minSpreadDegrees = 1.5
+        public var minSpreadDegrees = 1.5
         /// The converging fit must leave at most this share of the common direction's scatter.
-        var maxResidualShare = 0.5
+        public var maxResidualShare = 0.5
         /// A line bending more than this (RMS, text heights) about its own straight fit is curled.
-        var maxLineBend = 0.25
+        public var maxLineBend = 0.25
+        public init() {}
     }
 
     /// A line's straight fit: centre and angle (radians, in (-π/2, π/2]) in analysis pixels.
