@@ -405,13 +405,27 @@ public struct ImageRectifier: Sendable {
         return gray.warped(width: w, height: h) { x, y in map.apply(x + 0.5, y + 0.5) }
     }
 
-    private func linePerspective(_ gray: Raster, steps: inout [String: String]) -> Raster {
+    /// The page's text lines at the analysis scale, as the line-based steps see them.
+    private struct TextLines {
+        var lines: [TextLineDewarp.Line]
+        var medianHeight: Double
+        var reduction: Double
+        var width: Int
+        var height: Int
+    }
+
+    private func textLines(_ gray: Raster) -> TextLines? {
         let reduction = min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height)))
         let found = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
         let h = Double(found.medianHeight)
-        guard h > 0 else { steps["linePerspective"] = "skipped: no text blobs"; return gray }
-        let lines = TextLineDewarp.lines(from: found.blobs, medianHeight: h)
-        let width = Int(Double(gray.width) * reduction), height = Int(Double(gray.height) * reduction)
+        guard h > 0 else { return nil }
+        return TextLines(lines: TextLineDewarp.lines(from: found.blobs, medianHeight: h), medianHeight: h, reduction: reduction,
+                         width: Int(Double(gray.width) * reduction), height: Int(Double(gray.height) * reduction))
+    }
+
+    private func linePerspective(_ gray: Raster, steps: inout [String: String]) -> Raster {
+        guard let text = textLines(gray) else { steps["linePerspective"] = "skipped: no text blobs"; return gray }
+        let (lines, h, reduction, width, height) = (text.lines, text.medianHeight, text.reduction, text.width, text.height)
         switch TextLinePerspective.fit(lines: lines, width: width, height: height, medianHeight: h, reduction: reduction,
                                        limits: options.linePerspectiveLimits) {
         case .failure(let why):
@@ -430,12 +444,8 @@ public struct ImageRectifier: Sendable {
     }
 
     private func lineDewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
-        let reduction = min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height)))
-        let found = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
-        let h = Double(found.medianHeight)
-        guard h > 0 else { steps["lineDewarp"] = "skipped: no text blobs"; return gray }
-        let lines = TextLineDewarp.lines(from: found.blobs, medianHeight: h)
-        let width = Int(Double(gray.width) * reduction), height = Int(Double(gray.height) * reduction)
+        guard let text = textLines(gray) else { steps["lineDewarp"] = "skipped: no text blobs"; return gray }
+        let (lines, h, reduction, width, height) = (text.lines, text.medianHeight, text.reduction, text.width, text.height)
         guard let model = TextLineDewarp.model(lines: lines, width: width, height: height, medianHeight: h,
                                                reduction: reduction, minLines: options.lineDewarpMinLines) else {
             steps["lineDewarp"] = "no model (\(lines.count) text lines; needs \(options.lineDewarpMinLines)): page left as is"

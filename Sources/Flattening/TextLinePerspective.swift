@@ -15,13 +15,21 @@ public struct TextLinePerspective: Sendable, Equatable {
     var p: Double
     var q: Double
     /// Turn (radians) that levels the lines after the homography.
-    var levelling: Double
+    var levelling: Double { didSet { levelCos = cos(levelling); levelSin = sin(levelling) } }
+    /// The turn's cosine and sine, computed once rather than per pixel.
+    private var levelCos: Double, levelSin: Double
     /// The vanishing point, full-resolution pixels from the image's top-left corner.
     var vanishingPoint: Point
     /// Angle between the lines' directions at the text's top and bottom, degrees (what is corrected).
     var spreadDegrees: Double
     /// Lines the fit used.
     var lines: Int
+
+    init(p: Double, q: Double, levelling: Double, vanishingPoint: Point, spreadDegrees: Double, lines: Int) {
+        self.p = p; self.q = q; self.levelling = levelling
+        levelCos = cos(levelling); levelSin = sin(levelling)
+        self.vanishingPoint = vanishingPoint; self.spreadDegrees = spreadDegrees; self.lines = lines
+    }
 
     /// Why a fit was refused, for the page's record.
     enum Refusal: Error, Equatable, Sendable {
@@ -102,19 +110,14 @@ public struct TextLinePerspective: Sendable, Equatable {
         guard abs(vp.z) > 1e-12 else { return .failure(.parallel(spreadDegrees: 0)) }
         let vu = vp.x / vp.z * halfDiagonal, vv = vp.y / vp.z * halfDiagonal
 
-        // Each line's direction as the converging model predicts it: towards the vanishing point.
-        func predicted(_ s: Segment) -> Double {
-            var a = atan2(vv - (s.y - cy), vu - (s.x - cx))
-            while a > .pi / 2 { a -= .pi }
-            while a <= -.pi / 2 { a += .pi }
-            return a
-        }
         func wrapped(_ a: Double) -> Double {
             var d = a
             while d > .pi / 2 { d -= .pi }
             while d <= -.pi / 2 { d += .pi }
             return d
         }
+        // Each line's direction as the converging model predicts it: towards the vanishing point.
+        func predicted(_ s: Segment) -> Double { wrapped(atan2(vv - (s.y - cy), vu - (s.x - cx))) }
         let convergingRMS = (segments.reduce(0) { $0 + $1.length * pow(wrapped($1.angle - predicted($1)), 2) } / totalWeight).squareRoot()
         let ys = segments.map(\.y)
         let topAngle = predicted(Segment(x: cx, y: ys.min() ?? cy, angle: 0, length: 0))
@@ -141,8 +144,14 @@ public struct TextLinePerspective: Sendable, Equatable {
     func forward(u: Double, v: Double) -> (Double, Double) {
         let w = 1 + p * u + q * v
         let a = u / w, b = v / w
-        let c = cos(levelling), s = sin(levelling)
-        return (c * a + s * b, -s * a + c * b)
+        return (levelCos * a + levelSin * b, -levelSin * a + levelCos * b)
+    }
+
+    /// Inverse of `forward`: the centred source point that lands on (a, b) in the corrected frame.
+    func inverse(a corrected: Double, b: Double) -> (Double, Double) {
+        let a = levelCos * corrected - levelSin * b, bb = levelSin * corrected + levelCos * b
+        let w = 1 - p * a - q * bb
+        return (a / w, bb / w)
     }
 
     /// Resamples `gray` (full resolution) into the corrected frame, sized to hold the whole image;
@@ -154,12 +163,9 @@ public struct TextLinePerspective: Sendable, Equatable {
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
         let w = Int((x1 - x0).rounded(.up)), h = Int((y1 - y0).rounded(.up))
         guard w > 0, h > 0, Double(w) * Double(h) <= 2 * Double(gray.width * gray.height) else { return nil }
-        let c = cos(levelling), s = sin(levelling), p = p, q = q
         return gray.warped(width: w, height: h) { x, y in
-            let a2 = x + x0, b2 = y + y0
-            let a = c * a2 - s * b2, b = s * a2 + c * b2
-            let w = 1 - p * a - q * b
-            return (a / w + cx, b / w + cy)
+            let (u, v) = inverse(a: x + x0, b: y + y0)
+            return (u + cx, v + cy)
         }
     }
 }

@@ -47,12 +47,25 @@ import Testing
 
     @Test func leavesABoldBlackHeadingAlone() {
         var page = SyntheticPage.text()
-        // Thick black letters with white between them: dark print, not a dark box.
+        // Thick black letters with white between them: dark print, not a dark box. The gaps are
+        // narrow enough for the closing to join the letters into one block, so it is the block's
+        // light share (too much white between the strokes), not its shape, that must turn it down.
         for letter in 0..<8 {
-            let x0 = 100 + letter * 40
+            let x0 = 100 + letter * 30
             for y in 20..<80 { for x in x0..<(x0 + 14) { page[x, y] = 10 } }
         }
         let result = ReversePrint.apply(to: page, textHeight: 9)
         #expect(result.regions.isEmpty, "regions: \(result.regions)")
+    }
+
+    @Test func leavesPrintBesideAnIrregularBoxAlone() {
+        // A dark band with a notch cut from its corner; black print sits in the notch, inside the
+        // band's bounding box but away from the band itself.
+        var (page, band) = pageWithBand()
+        for y in band.y..<(band.y + 30) { for x in (band.maxX - 150)..<band.maxX { page[x, y] = 235 } }
+        for y in (band.y + 8)..<(band.y + 20) { for x in stride(from: band.maxX - 120, to: band.maxX - 40, by: 9) { for dx in 0..<3 { page[x + dx, y] = 20 } } }
+        let result = ReversePrint.apply(to: page, textHeight: 9)
+        #expect(result.regions.count == 1, "regions: \(result.regions)")
+        #expect(result.raster[band.maxX - 120, band.y + 12] < 60, "print in the notch was wiped")
     }
 }

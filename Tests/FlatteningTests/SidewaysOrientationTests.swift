@@ -31,4 +31,29 @@ import Testing
         #expect(result.quarterTurns == 0, "\(steps)")
         #expect(result.raster == page)
     }
+
+    @Test func aConfidentCallIsNotSecondGuessed() {
+        struct Sure: OrientationDetector {
+            func detect(_ page: Raster, expectUpright: Bool) -> OrientationGuess? {
+                page.width > page.height ? OrientationGuess(quarterTurnsClockwise: 2, confidence: 9, isConfident: true, source: "fake")
+                    : OrientationGuess(quarterTurnsClockwise: 0, confidence: 20, isConfident: true, source: "fake")
+            }
+        }
+        var steps: [String: String] = [:]
+        let result = ImageRectifier().orient(page, level: false, suspectSideways: true, detector: Sure(), steps: &steps)
+        #expect(result.quarterTurns == 2, "\(steps)")
+        #expect(steps["orientation"]?.contains("quarter turn") == false, "\(steps)")
+    }
+
+    @Test func anUnreadableTurnedCopyIsNotTaken() {
+        struct Faint: OrientationDetector {
+            func detect(_ page: Raster, expectUpright: Bool) -> OrientationGuess? {
+                page.width > page.height ? OrientationGuess(quarterTurnsClockwise: 0, confidence: 0.04, isConfident: false, source: "fake")
+                    : OrientationGuess(quarterTurnsClockwise: 2, confidence: 0.3, isConfident: false, source: "fake")
+            }
+        }
+        var steps: [String: String] = [:]
+        let result = ImageRectifier().orient(page, level: false, suspectSideways: true, detector: Faint(), steps: &steps)
+        #expect(result.quarterTurns == 0, "\(steps)")
+    }
 }

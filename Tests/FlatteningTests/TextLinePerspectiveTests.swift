@@ -1,3 +1,4 @@
+import Foundation
 @testable import Flattening
 import Imaging
 import Testing
@@ -49,6 +50,50 @@ import Testing
         }
     }
 
+    /// Straight lines of 400 px, 80 px apart, each tilted by `tilt(line)` degrees.
+    func tilted(_ tilt: (Int) -> Double) -> [PixelRect] {
+        var blobs: [PixelRect] = []
+        for line in 0..<8 {
+            let y0 = 80 + Double(line) * 80, slope = tan(tilt(line) * .pi / 180)
+            for x in stride(from: 300.0, to: 700, by: 12) {
+                blobs.append(PixelRect(x: Int(x), y: Int((y0 + slope * (x - 500) - 6).rounded()), width: 9, height: 12))
+            }
+        }
+        return blobs
+    }
+
+    @Test func leavesLinesOfScatteredTiltAlone() {
+        // Tilts alternating ±2° (a crumpled page): no convergence worth correcting.
+        if case .success(let fit) = fit(tilted { $0 % 2 == 0 ? 2 : -2 }) {
+            Issue.record("alternating tilts were corrected: \(fit)")
+        }
+        // A top-to-bottom trend of 5° (what perspective gives) under ±3° of scatter: a vanishing
+        // point explains the trend but not the scatter, so the page is left to the line dewarp.
+        let scattered = fit(tilted { Double($0) * 0.7 - 2.5 + ($0 % 2 == 0 ? 3 : -3) })
+        guard case .failure(.notConverging) = scattered else {
+            Issue.record("trend plus scatter: \(scattered)")
+            return
+        }
+    }
+
+    @Test func inverseUndoesForwardAndTheLinesComeOutLevel() throws {
+        // Vanishing point below and to the right: the lines' common direction is not level, so the
+        // levelling turn matters.
+        let truth = (x: 3700.0, y: 900.0)
+        let found = try fit(blobs(vanishingAt: truth)).get()
+        #expect(abs(found.levelling) > 0.1, "levelling \(found.levelling)")
+        for (u, v) in [(-400.0, -300.0), (350.0, -200.0), (0.0, 0.0), (420.0, 330.0), (-300.0, 250.0)] {
+            let (a, b) = found.forward(u: u, v: v)
+            let (u2, v2) = found.inverse(a: a, b: b)
+            #expect(abs(u2 - u) < 1e-6 && abs(v2 - v) < 1e-6, "(\(u), \(v)) → (\(a), \(b)) → (\(u2), \(v2))")
+        }
+        // Two points of one line land at one height.
+        let y0 = 300.0
+        let left = found.forward(u: 150 - 500, v: y0 + (truth.y - y0) * (150 - 500) / (truth.x - 500) - 350)
+        let right = found.forward(u: 850 - 500, v: y0 + (truth.y - y0) * (850 - 500) / (truth.x - 500) - 350)
+        #expect(abs(left.1 - right.1) < 1.5, "\(left) → \(right)")
+    }
+
     @Test func leavesACurledPageToTheLineDewarp() {
         // Lines bending 16 px from the middle to the ends: no straight fit, so no perspective.
         if case .success(let fit) = fit(blobs(vanishingAt: nil, k: 0.0001)) {
@@ -78,5 +123,11 @@ import Testing
         let corrected = try #require(fit.apply(to: photo))
         let after = spread(corrected)
         #expect(after.lines >= 10 && after.degrees < 1.5, "after: \(after), before: \(before)")
+        // ...and level, not merely parallel.
+        let level = TextBlobs.find(in: corrected, reduction: 1, adaptive: false)
+        let angles = TextLinePerspective.segments(TextLineDewarp.lines(from: level.blobs, medianHeight: Double(level.medianHeight)),
+                                                  medianHeight: Double(level.medianHeight), maxBend: 0.25).map { $0.angle * 180 / .pi }
+        let mean = angles.reduce(0, +) / Double(max(1, angles.count))
+        #expect(abs(mean) < 1, "mean line angle after correction \(mean)°")
     }
 }
