@@ -192,17 +192,20 @@ public struct ImageRectifier: Sendable {
             clock.lap("orient", into: &steps)
         }
 
-        // 4. Perspective and dewarp from the text lines.
+        // 4. Perspective and dewarp from the text lines. The lines found for the perspective serve
+        //    the line dewarp too, unless a step in between resampled the page.
+        var text: TextLines?
         if options.linePerspective && !quadApplied {
-            gray = linePerspective(gray, steps: &steps)
+            text = textLines(gray)
+            if let corrected = linePerspective(gray, text: text, steps: &steps) { gray = corrected; text = nil }
             clock.lap("linePerspective", into: &steps)
         }
         if options.dewarp {
-            gray = dewarp(gray, steps: &steps)
+            if let applied = dewarp(gray, steps: &steps) { gray = applied; text = nil }
             clock.lap("dewarp", into: &steps)
         }
         if options.lineDewarp {
-            gray = lineDewarp(gray, steps: &steps)
+            gray = lineDewarp(gray, text: text ?? textLines(gray), steps: &steps)
             clock.lap("lineDewarp", into: &steps)
         }
 
@@ -423,18 +426,18 @@ public struct ImageRectifier: Sendable {
                          width: Int(Double(gray.width) * reduction), height: Int(Double(gray.height) * reduction))
     }
 
-    private func linePerspective(_ gray: Raster, steps: inout [String: String]) -> Raster {
-        guard let text = textLines(gray) else { steps["linePerspective"] = "skipped: no text blobs"; return gray }
-        let (lines, h, reduction, width, height) = (text.lines, text.medianHeight, text.reduction, text.width, text.height)
-        switch TextLinePerspective.fit(lines: lines, width: width, height: height, medianHeight: h, reduction: reduction,
-                                       limits: options.linePerspectiveLimits) {
+    /// The page with its converging lines made parallel; nil when it is left as is.
+    private func linePerspective(_ gray: Raster, text: TextLines?, steps: inout [String: String]) -> Raster? {
+        guard let text else { steps["linePerspective"] = "skipped: no text blobs"; return nil }
+        switch TextLinePerspective.fit(lines: text.lines, width: text.width, height: text.height, medianHeight: text.medianHeight,
+                                       reduction: text.reduction, limits: options.linePerspectiveLimits) {
         case .failure(let why):
             steps["linePerspective"] = why.description
-            return gray
+            return nil
         case .success(let fit):
             guard let corrected = fit.apply(to: gray) else {
                 steps["linePerspective"] = "corrected page would be too large: left as is"
-                return gray
+                return nil
             }
             steps["linePerspective"] = String(format: "applied: %d lines converge at (%.0f, %.0f), spread %.1f° → %dx%d",
                                               fit.lines, fit.vanishingPoint.x, fit.vanishingPoint.y, fit.spreadDegrees,
@@ -443,10 +446,11 @@ public struct ImageRectifier: Sendable {
         }
     }
 
-    private func lineDewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
-        guard let text = textLines(gray) else { steps["lineDewarp"] = "skipped: no text blobs"; return gray }
-        let (lines, h, reduction, width, height) = (text.lines, text.medianHeight, text.reduction, text.width, text.height)
-        guard let model = TextLineDewarp.model(lines: lines, width: width, height: height, medianHeight: h,
+    /// `text`: the lines of `gray` (`textLines`).
+    private func lineDewarp(_ gray: Raster, text: TextLines?, steps: inout [String: String]) -> Raster {
+        guard let text else { steps["lineDewarp"] = "skipped: no text blobs"; return gray }
+        let (lines, h, reduction) = (text.lines, text.medianHeight, text.reduction)
+        guard let model = TextLineDewarp.model(lines: lines, width: text.width, height: text.height, medianHeight: h,
                                                reduction: reduction, minLines: options.lineDewarpMinLines) else {
             steps["lineDewarp"] = "no model (\(lines.count) text lines; needs \(options.lineDewarpMinLines)): page left as is"
             return gray
@@ -462,24 +466,25 @@ public struct ImageRectifier: Sendable {
         return model.apply(to: gray)
     }
 
-    private func dewarp(_ gray: Raster, steps: inout [String: String]) -> Raster {
+    /// Leptonica's dewarp; nil when the page is left as is.
+    private func dewarp(_ gray: Raster, steps: inout [String: String]) -> Raster? {
         let pix = OwnedPix(gray)
         guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)),
               let binary = InkThreshold.binarize(normalized) else {
             steps["dewarp"] = "skipped: could not binarize"
-            return gray
+            return nil
         }
         guard let model = DewarpModel(binary: binary, limits: options.dewarpLimits) else {
             steps["dewarp"] = "skipped: leptonica could not create a model"
-            return gray
+            return nil
         }
         guard model.vertical else {
             steps["dewarp"] = "no model (\(model.lineCount) long lines; needs \(options.dewarpLimits.minLines) within the curvature limits): page left as is"
-            return gray
+            return nil
         }
         guard let applied = model.apply(to: pix) else {
             steps["dewarp"] = "model built but could not be applied: page left as is"
-            return gray
+            return nil
         }
         steps["dewarp"] = "applied: vertical\(model.horizontal ? " + horizontal" : "") disparity from \(model.lineCount) lines"
         return applied.raster()

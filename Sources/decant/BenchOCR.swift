@@ -116,12 +116,13 @@ enum BenchTable {
 
     /// The rectifier's record of one page, in the order the steps run, for `--details` lines.
     static func steps(_ s: [String: String]) -> String {
-        let shown: [(label: String, key: String)] = [("page", "page"), ("persp", "perspective"), ("angle", "angle"),
-                                                     ("orient", "orientation"), ("lineperspective", "linePerspective"),
-                                                     ("dewarp", "dewarp"), ("linedewarp", "lineDewarp"), ("scale", "scale"),
-                                                     ("reverseprint", "reversePrint")]
+        // Steps that record nothing when they did nothing are left out rather than shown as "-".
+        let shown: [(label: String, key: String, optional: Bool)] = [
+            ("page", "page", false), ("persp", "perspective", false), ("angle", "angle", false),
+            ("orient", "orientation", false), ("lineperspective", "linePerspective", true), ("dewarp", "dewarp", false),
+            ("linedewarp", "lineDewarp", false), ("scale", "scale", false), ("reverseprint", "reversePrint", true)]
         return shown.compactMap { item in
-            guard let value = s[item.key] else { return item.key == "reversePrint" || item.key == "linePerspective" ? nil : "\(item.label) -" }
+            guard let value = s[item.key] else { return item.optional ? nil : "\(item.label) -" }
             return "\(item.label) \(value)"
         }.joined(separator: " | ")
     }
