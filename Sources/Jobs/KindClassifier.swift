@@ -20,15 +20,23 @@ public enum KindClassifier {
 
     /// A page taken for a wine list by its shape and shown to be a receipt by its words is read
     /// again as one block, which keeps amounts on their labels' lines. The block reading replaces
-    /// the sparse one unless it lost a fifth of the words read confidently: an invoice or form
-    /// laid out in columns, read as one block, drops whole columns (on Inv3DReal's business
-    /// documents the block reading cost 0.2 of word-bag F1 on many photos).
+    /// the sparse one unless it lost a fifth of the words read confidently, or reads its words
+    /// less surely on the whole (mean word confidence more than `blockConfidenceDrop` lower).
+    /// An invoice or form laid out in columns, read as one block, drops whole columns or runs
+    /// them together into lines Tesseract reads worse: on Inv3DReal's business documents the
+    /// block reading's mean confidence is typically 7 below the sparse one's, on SROIE's
+    /// single-column receipts 5 above it (docs/benchmarks/rectification.md).
     public static func keepsBlockReading(sparse: RecognizedPage, block: RecognizedPage) -> Bool {
         func confident(_ page: RecognizedPage) -> Int {
             page.lines.flatMap(\.words).filter { $0.confidence >= 60 && $0.text.filter { $0.isLetter || $0.isNumber }.count >= 2 }.count
         }
-        return Double(confident(block)) >= 0.8 * Double(confident(sparse))
+        guard Double(confident(block)) >= 0.8 * Double(confident(sparse)) else { return false }
+        guard let blockConfidence = block.meanConfidence, let sparseConfidence = sparse.meanConfidence else { return true }
+        return blockConfidence >= sparseConfidence - blockConfidenceDrop
     }
+
+    /// How much less sure (mean word confidence, 0…100) the block reading may be and still be kept.
+    static let blockConfidenceDrop = 5.0
 
     /// What came of reading a page again as one block (`blockReading`).
     public enum BlockReading {

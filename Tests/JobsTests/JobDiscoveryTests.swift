@@ -110,4 +110,19 @@ import Testing
         // Unsure words do not count for either reading.
         #expect(KindClassifier.keepsBlockReading(sparse: page(["a", "b"], confidence: 30), block: page([])))
     }
+
+    @Test func aBlockReadingReadLessSurelyIsNotKept() {
+        func page(_ confidence: Double) -> RecognizedPage {
+            let words = ["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer", "ACME", "Street", "City", "Phone"]
+            let line = RecognizedLine(words: words.enumerated().map { i, w in
+                RecognizedWord(text: w, box: PixelRect(x: 40 * i, y: 0, width: 30, height: 12), confidence: confidence)
+            })
+            return RecognizedPage(width: 800, height: 600, lines: [line])
+        }
+        // Every word still read confidently, but columns run together read 12 points less surely.
+        #expect(!KindClassifier.keepsBlockReading(sparse: page(90), block: page(78)))
+        // Within the allowed drop, or surer: kept.
+        #expect(KindClassifier.keepsBlockReading(sparse: page(90), block: page(90 - KindClassifier.blockConfidenceDrop)))
+        #expect(KindClassifier.keepsBlockReading(sparse: page(80), block: page(91)))
+    }
 }
