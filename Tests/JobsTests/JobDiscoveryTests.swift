@@ -93,14 +93,17 @@ import Testing
         #expect(KindClassifier.guessBeforeOCR(width: 1000, height: 1400, jobName: "receipts/march") == .receipt)
     }
 
+    /// One line of `words`, each read with `confidence`.
+    static func page(_ words: [String], confidence: Double = 90) -> RecognizedPage {
+        guard !words.isEmpty else { return RecognizedPage(width: 800, height: 600, lines: []) }
+        let line = RecognizedLine(words: words.enumerated().map { i, w in
+            RecognizedWord(text: w, box: PixelRect(x: 40 * i, y: 0, width: 30, height: 12), confidence: confidence)
+        })
+        return RecognizedPage(width: 800, height: 600, lines: [line])
+    }
+
     @Test func aBlockReadingThatDropsColumnsIsNotKept() {
-        func page(_ words: [String], confidence: Double = 90) -> RecognizedPage {
-            guard !words.isEmpty else { return RecognizedPage(width: 800, height: 600, lines: []) }
-            let line = RecognizedLine(words: words.enumerated().map { i, w in
-                RecognizedWord(text: w, box: PixelRect(x: 40 * i, y: 0, width: 30, height: 12), confidence: confidence)
-            })
-            return RecognizedPage(width: 800, height: 600, lines: [line])
-        }
+        func page(_ words: [String], confidence: Double = 90) -> RecognizedPage { Self.page(words, confidence: confidence) }
         let sparse = page(["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer", "ACME", "Street", "City", "Phone"])
         // The block reading kept the bill but lost the customer column.
         #expect(!KindClassifier.keepsBlockReading(sparse: sparse, block: page(["INVOICE", "Total", "12.50", "Tax", "0.75"])))
@@ -113,11 +116,7 @@ import Testing
 
     @Test func aBlockReadingReadLessSurelyIsNotKept() {
         func page(_ confidence: Double) -> RecognizedPage {
-            let words = ["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer", "ACME", "Street", "City", "Phone"]
-            let line = RecognizedLine(words: words.enumerated().map { i, w in
-                RecognizedWord(text: w, box: PixelRect(x: 40 * i, y: 0, width: 30, height: 12), confidence: confidence)
-            })
-            return RecognizedPage(width: 800, height: 600, lines: [line])
+            Self.page(["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer", "ACME", "Street", "City", "Phone"], confidence: confidence)
         }
         // Every word still read confidently, but columns run together read 12 points less surely.
         #expect(!KindClassifier.keepsBlockReading(sparse: page(90), block: page(78)))
