@@ -166,14 +166,17 @@ struct BenchFlatteningCommand: ParsableCommand {
         for argument in folders {
             // A single photo (or its truth file) stands for itself.
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                FileHandle.standardError.write(Data("\(argument): no such file or folder; skipped\n".utf8))
+                continue
+            }
             let folder = isDirectory.boolValue ? argument : (argument as NSString).deletingLastPathComponent
             let only = isDirectory.boolValue ? nil : (argument as NSString).lastPathComponent.split(separator: ".").first.map(String.init)
             guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
             var files: [String] = []
             while let next = walker.nextObject() as? String { files.append(next) }
             let present = Set(files)
-            for file in files.sorted() where file.hasSuffix(".gt.json") && (only == nil || file == "\(only!).gt.json") {
+            for file in files.sorted() where file.hasSuffix(".gt.json") && (only.map { file == "\($0).gt.json" } ?? true) {
                 let base = String(file.dropLast(".gt.json".count))
                 guard let image = ["jpg", "jpeg", "png", "tif", "tiff"].lazy.map({ "\(base).\($0)" }).first(where: present.contains),
                       let depth = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm"].lazy.map({ base + $0 }).first(where: present.contains)
