@@ -37,7 +37,9 @@ public enum MerchantSpelling {
             let word = token.uppercased()
             // Upper-casing can change the length ("ß" → "SS"); such words are left alone.
             guard word.count == token.count, !anywhere.contains(word) else { continue }
-            let best = counts.filter { $0.value >= minimumSupport && substitutions(word, $0.key) == 1 }
+            // Same length and one edit apart: one letter substituted.
+            let best = counts.filter { $0.value >= minimumSupport && $0.key.count == word.count
+                && Levenshtein.distance(word, $0.key, limit: 1) == 1 }
                 .max { ($0.value, $1.key) < ($1.value, $0.key) }
             guard let best else { continue }
             tokens[i] = String(zip(token, best.key).map { original, replacement in
@@ -58,11 +60,5 @@ public enum MerchantSpelling {
         guard !line.isEmpty, !name.isEmpty else { return false }
         let limit = max(2, name.count / 5)
         return abs(line.count - name.count) <= limit && Levenshtein.distance(line, name, limit: limit) <= limit
-    }
-
-    /// Letters that differ between two words of the same length; nil when the lengths differ.
-    static func substitutions(_ a: String, _ b: String) -> Int? {
-        guard a.count == b.count else { return nil }
-        return zip(a, b).filter { $0 != $1 }.count
     }
 }
