@@ -147,7 +147,10 @@ public struct JobHTMLReport: Sendable {
         cell(HTMLText.escape(e.producer ?? ""))
         cell(HTMLText.escape(e.name))
         cell(HTMLText.escape(e.vintage?.description ?? ""), sort: e.vintage?.year.map(Double.init), numeric: true)
-        cell(HTMLText.escape(e.pricesText), sort: e.bottlePrice ?? e.glassPrice ?? e.prices.compactMap(\.amount).first)
+        // Typed apart: written inline, `sort:` (Double??) made the compiler wrap the bottle price and
+        // never fall back to the glass price, so glass-only wines sorted as having no price.
+        let priceKey: Double? = e.bottlePrice ?? e.glassPrice ?? e.prices.compactMap(\.amount).first
+        cell(HTMLText.escape(e.pricesText), sort: priceKey)
         let matchID = e.matchedID.map { " <span class=\"facts\">\(HTMLText.escape($0))</span>" } ?? ""
         cell("<span class=\"badge \(e.confidenceClass)\">\(HTMLText.escape(e.match?.type.rawValue ?? "none"))</span> "
              + HTMLText.escape(e.matchText) + matchID)

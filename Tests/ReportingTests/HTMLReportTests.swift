@@ -48,6 +48,13 @@ import Testing
         ])
     }
 
+    @Test func theirPriceSortsWinesSoldOnlyByTheGlass() {
+        let glassOnly = Self.entry("Chablis 2015 12", line: 3, box: PixelRect(x: 100, y: 200, width: 900, height: 40), match: nil,
+                                   prices: [Price(amount: 12, column: .glass)])
+        let html = JobHTMLReport(job: "bistro", pages: [Self.page(entries: [glassOnly])]).render()
+        #expect(html.contains("<td data-v=\"12\">€12 glass</td>"))
+    }
+
     @Test func escapingCoversMarkupQuotesAndControls() {
         #expect(HTMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
         #expect(HTMLText.escape("a\u{0}b\u{1B}c\td\ne") == "a\u{FFFD}b\u{FFFD}c\td\ne")
