@@ -68,8 +68,7 @@ enum Morphology {
     static func filled(_ component: Component, width w: Int) -> Component {
         let box = component.box
         let bw = box.width, bh = box.height
-        var member = [Bool](repeating: false, count: bw * bh)
-        for p in component.pixels { member[(p / w - box.y) * bw + (p % w - box.x)] = true }
+        let member = mask(of: component.pixels, in: box, width: w)
         var outside = [Bool](repeating: false, count: bw * bh)
         var stack: [Int] = []
         for i in 0..<(bw * bh) where !member[i] {
@@ -89,14 +88,19 @@ enum Morphology {
         return Component(pixels: pixels, box: box)
     }
 
+    /// `pixels` (indices into a grid `w` wide) as a grid of their own `box`, for work inside one
+    /// component without touching the whole grid.
+    static func mask(of pixels: some Sequence<Int>, in box: PixelRect, width w: Int) -> [Bool] {
+        var out = [Bool](repeating: false, count: box.width * box.height)
+        for p in pixels { out[(p / w - box.y) * box.width + (p % w - box.x)] = true }
+        return out
+    }
+
     /// Connected groups of pixels at or above `threshold` inside the component whose height fits text.
     static func countSpecks(_ gray: [UInt8], in component: Component, width w: Int, threshold: UInt8, minHeight: Int, maxHeight: Int) -> Int {
         let box = component.box
-        var mask = [Bool](repeating: false, count: box.width * box.height)
-        for p in component.pixels where gray[p] >= threshold {
-            mask[(p / w - box.y) * box.width + (p % w - box.x)] = true
-        }
-        return components(mask, width: box.width, height: box.height).filter { c in
+        let bright = mask(of: component.pixels.lazy.filter { gray[$0] >= threshold }, in: box, width: w)
+        return components(bright, width: box.width, height: box.height).filter { c in
             c.box.height >= minHeight && c.box.height <= maxHeight && c.box.width <= 8 * maxHeight
         }.count
     }

@@ -37,14 +37,9 @@ enum ReversePrint {
                 }
             }
         }
-        // Paper level: a high percentile (most of a page is paper).
-        var histogram = [Int](repeating: 0, count: 256)
-        for v in small { histogram[Int(v)] += 1 }
-        var seen = 0, paper = 255
-        for v in stride(from: 255, through: 0, by: -1) {
-            seen += histogram[v]
-            if seen >= small.count / 10 { paper = v; break }
-        }
+        // Paper level: the tenth brightest cell (most of a page is paper).
+        var cells = small
+        let paper = Int(Selection.element(ofRank: small.count - small.count / 10, in: &cells))
         let darkLevel = UInt8(Double(paper) * 0.5)
         var dark = small.map { $0 < darkLevel }
         // Opening removes strokes of dark print (text, rules); closing then fills the white letters
@@ -85,8 +80,7 @@ enum ReversePrint {
             // ink. Cells touching it hold the box's edge: their dark pixels become paper too, so no
             // dark frame is left for Tesseract to take for a picture. Cells further away (the
             // corners of a box that is not a full rectangle) may hold print and are left alone.
-            var inBox = [Bool](repeating: false, count: box.width * box.height)
-            for p in component.pixels { inBox[(p / w - box.y) * box.width + (p % w - box.x)] = true }
+            let inBox = Morphology.mask(of: component.pixels, in: box, width: w)
             func member(_ bx: Int, _ by: Int) -> Bool {
                 bx >= 0 && by >= 0 && bx < box.width && by < box.height && inBox[by * box.width + bx]
             }

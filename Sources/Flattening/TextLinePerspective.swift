@@ -69,7 +69,7 @@ public struct TextLinePerspective: Sendable, Equatable {
     static func segments(_ lines: [TextLineDewarp.Line], medianHeight h: Double, maxBend: Double) -> [Segment] {
         lines.compactMap { line in
             let n = Double(line.xs.count)
-            let mx = line.xs.reduce(0, +) / n, my = line.ys.reduce(0, +) / n
+            let mx = line.xs.reduce(0, +) / n, my = line.meanY
             var sxx = 0.0, sxy = 0.0
             for (x, y) in zip(line.xs, line.ys) { sxx += (x - mx) * (x - mx); sxy += (x - mx) * (y - my) }
             guard sxx > 0 else { return nil }
