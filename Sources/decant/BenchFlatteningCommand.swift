@@ -172,7 +172,11 @@ struct BenchFlatteningCommand: ParsableCommand {
             }
             let folder = isDirectory.boolValue ? argument : (argument as NSString).deletingLastPathComponent
             let only = isDirectory.boolValue ? nil : (argument as NSString).lastPathComponent.split(separator: ".").first.map(String.init)
-            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+            guard let walker = FileManager.default.enumerator(atPath: folder) else {
+                FileHandle.standardError.write(Data("\(folder): cannot list this folder; skipped\n".utf8))
+                continue
+            }
+            let before = items.count
             var files: [String] = []
             while let next = walker.nextObject() as? String { files.append(next) }
             let present = Set(files)
@@ -184,6 +188,9 @@ struct BenchFlatteningCommand: ParsableCommand {
                 items.append(Item(image: "\(folder)/\(image)", depth: "\(folder)/\(depth)",
                                   camera: present.contains(base + ".camera.json") ? "\(folder)/\(base).camera.json" : nil,
                                   truth: "\(folder)/\(file)", flat: present.contains(base + ".flat.png") ? "\(folder)/\(base).flat.png" : nil))
+            }
+            if let only, items.count == before {
+                FileHandle.standardError.write(Data("\(argument): no \(only).gt.json with a photo and a depth map beside it; skipped\n".utf8))
             }
         }
         return items

@@ -68,4 +68,15 @@ import Testing
         let result = try DecantCLI.run(["run", "x", "--jobs", "0"])
         #expect(result.status == 64)
     }
+
+    /// The flattening bench names every path it cannot measure instead of dropping it silently.
+    @Test func flatteningBenchNamesPathsItSkips() throws {
+        let folder = scratch.folder("photos")
+        FileManager.default.createFile(atPath: folder + "/menu.png", contents: Data(Self.blankPNG))
+        let missing = folder + "/nowhere"
+        let result = try DecantCLI.run(["bench", "flattening", missing, folder + "/menu.png", "--no-ocr"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("\(missing): no such file or folder; skipped"))
+        #expect(result.stderr.contains("\(folder)/menu.png: no menu.gt.json with a photo and a depth map beside it; skipped"))
+    }
 }
