@@ -31,9 +31,7 @@ public final class Pipeline {
         self.matcher = matcher
         self.settings = settings
         flattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier))
-        var receiptOptions = settings.rectifier
-        receiptOptions.toneCurve = receiptOptions.receiptToneCurve
-        receiptFlattener = Flattener(rectifier: ImageRectifier(options: receiptOptions),
+        receiptFlattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier.forReceipts()),
                                      depth: DepthFlattener(options: DepthFlattener.Options().forReceipts()))
         do {
             orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)

@@ -90,9 +90,7 @@ struct BenchFlatteningCommand: ParsableCommand {
         if !ocr { rectifierOptions.deferLevelOrientation = false }
         let flattener = Flattener(rectifier: ImageRectifier(options: rectifierOptions), depth: DepthFlattener(options: depthOptions))
         // As the pipeline does (Pipeline.init): pages expected to be receipts get the receipts' tone curve and depth options.
-        var receiptOptions = rectifierOptions
-        receiptOptions.toneCurve = receiptOptions.receiptToneCurve
-        let receiptFlattener = Flattener(rectifier: ImageRectifier(options: receiptOptions), depth: DepthFlattener(options: depthOptions.forReceipts()))
+        let receiptFlattener = Flattener(rectifier: ImageRectifier(options: rectifierOptions.forReceipts()), depth: DepthFlattener(options: depthOptions.forReceipts()))
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         let next = Results.Counter()
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
