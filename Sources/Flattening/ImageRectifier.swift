@@ -168,8 +168,10 @@ public struct ImageRectifier: Sendable {
         } else {
             steps["page"] = "no sheet stands out from the background"
         }
+        // The blobs that sit on text lines: what the painting must keep clear of, and what the crop keeps.
+        let textBlobs = analysis.lineBlobs(angle: angle.degrees)
         if options.paintSurroundings, let mask = analysis.page {
-            let corners = analysis.lineBlobs(angle: angle.degrees).flatMap { b in
+            let corners = textBlobs.flatMap { b in
                 [Point(x: Double(b.x), y: Double(b.y)), Point(x: Double(b.maxX), y: Double(b.y)),
                  Point(x: Double(b.maxX), y: Double(b.maxY)), Point(x: Double(b.x), y: Double(b.maxY))]
             }
@@ -191,7 +193,6 @@ public struct ImageRectifier: Sendable {
             let rotation = -angle.degrees
             let center = Point(x: Double(gray.width) / 2, y: Double(gray.height) / 2)
             let turn = Rotation(degrees: rotation, center: center)
-            let textBlobs = analysis.lineBlobs(angle: angle.degrees)
             var region = TextBlobs.fullFrame(width: gray.width, height: gray.height, rotation: turn)
             if options.cropToText, let box = TextBlobs.extent(of: textBlobs, rotation: turn, scale: scaleUp,
                                                               margin: options.cropMargin * Double(analysis.medianHeight) * scaleUp) {

@@ -28,10 +28,10 @@ public enum PaperBackground {
         // Bilinear interpolation between tile centres; beyond the outer centres the edge tile's level holds.
         func axis(_ n: Int, tiles: Int) -> (lower: [Int32], weight: [Float]) {
             var lower = [Int32](repeating: 0, count: n), weight = [Float](repeating: 0, count: n)
+            guard tiles > 1 else { return (lower, weight) }
             for i in 0..<n {
                 let f = max(0, min(Double(tiles - 1), (Double(i) + 0.5) / Double(t) - 0.5))
                 let l = min(tiles - 2, Int(f))
-                if tiles == 1 { lower[i] = 0; weight[i] = 0; continue }
                 lower[i] = Int32(l); weight[i] = Float(f - Double(l))
             }
             return (lower, weight)
