@@ -44,12 +44,7 @@ extension PageMask {
         let onPage = histogram.reduce(0, +)
         guard onPage > 0 else { return nil }
         func rank(_ fromTop: Double) -> Int {
-            var seen = 0
-            for v in stride(from: 255, through: 0, by: -1) {
-                seen += histogram[v]
-                if Double(seen) >= fromTop * Double(onPage) { return v }
-            }
-            return 0
+            Selection.brightestLevel(reaching: Int((fromTop * Double(onPage)).rounded(.up))) { histogram[$0] }
         }
         let paper = rank(0.2)
         // A hard shadow across the sheet darkens a large part of it, and the mask can then lose

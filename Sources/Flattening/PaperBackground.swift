@@ -82,15 +82,10 @@ public enum PaperBackground {
                     }
                     for tx in 0..<gx {
                         let n = (min(w, (tx + 1) * t) - tx * t) * (y1 - y0)
-                        // Walk down from white until the share above `rank` is used up.
+                        // The first level past the share of the tile brighter than `rank`.
                         let brighter = Int((Double(n) * (1 - rank)).rounded())
-                        var seen = 0, v = 255
-                        while v > 0 {
-                            seen += Int(hist[tx * 256 + v])
-                            if seen > brighter { break }
-                            v -= 1
-                        }
-                        levels[ty * gx + tx] = Float(v)
+                        let base = tx * 256
+                        levels[ty * gx + tx] = Float(Selection.brightestLevel(reaching: brighter + 1) { Int(hist[base + $0]) })
                     }
                 }
             }

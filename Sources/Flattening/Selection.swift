@@ -26,4 +26,16 @@ enum Selection {
             return v[rank]
         }
     }
+
+    /// The brightest gray level with at least `needed` pixels at it or brighter, walking a 256-bin
+    /// histogram down from white (`count(v)`: pixels at level v); 0 when the pixels run out first.
+    /// Paper levels are a high rank of a region's pixels, and a histogram finds one without a copy.
+    static func brightestLevel(reaching needed: Int, count: (Int) -> Int) -> Int {
+        var seen = 0
+        for v in stride(from: 255, to: 0, by: -1) {
+            seen += count(v)
+            if seen >= needed { return v }
+        }
+        return 0
+    }
 }
