@@ -53,7 +53,24 @@ public struct OCRConfiguration: Sendable, Equatable {
     }
 
     /// Debian names language packs tesseract-ocr-CODE, with underscores as dashes (chi_sim → chi-sim).
+    /// Script models (Latin, Cyrillic, HanS …, capitalized, upstream under `script/`) come in
+    /// tesseract-ocr-script-XXXX packages named by the script's ISO 15924 code.
     public static func debianPackage(for code: String) -> String {
-        "tesseract-ocr-" + code.lowercased().replacingOccurrences(of: "_", with: "-")
+        let name = code.hasPrefix("script/") ? String(code.dropFirst("script/".count)) : code
+        let base = name.split(separator: "_").first.map(String.init) ?? name
+        if let script = scriptCodes[base] {
+            return "tesseract-ocr-script-" + script + (name.hasSuffix("_vert") ? "-vert" : "")
+        }
+        return "tesseract-ocr-" + name.lowercased().replacingOccurrences(of: "_", with: "-")
     }
+
+    /// Tesseract's script model names and their ISO 15924 codes, as Debian's packages use them.
+    static let scriptCodes: [String: String] = [
+        "Arabic": "arab", "Armenian": "armn", "Bengali": "beng", "Canadian": "cans", "Cherokee": "cher",
+        "Cyrillic": "cyrl", "Devanagari": "deva", "Ethiopic": "ethi", "Fraktur": "frak", "Georgian": "geor",
+        "Greek": "grek", "Gujarati": "gujr", "Gurmukhi": "guru", "Hangul": "hang", "HanS": "hans", "HanT": "hant",
+        "Hebrew": "hebr", "Japanese": "jpan", "Kannada": "knda", "Khmer": "khmr", "Lao": "laoo", "Latin": "latn",
+        "Malayalam": "mlym", "Myanmar": "mymr", "Oriya": "orya", "Sinhala": "sinh", "Syriac": "syrc",
+        "Tamil": "taml", "Telugu": "telu", "Thaana": "thaa", "Thai": "thai", "Tibetan": "tibt", "Vietnamese": "viet",
+    ]
 }

@@ -30,6 +30,8 @@ struct BenchInv3DCommand: ParsableCommand {
     var json: String?
     @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning.")
     var settings: [String] = []
+    @Option(help: "Tesseract languages joined by '+', as decant run --lang takes them.")
+    var lang = "eng"
 
     func run() throws {
         let options = try BenchTable.parseSettings(settings)
@@ -41,7 +43,7 @@ struct BenchInv3DCommand: ParsableCommand {
         let docList = docs.map { $0.split(separator: ",").map(String.init) } ?? all.sorted().filter {
             FileManager.default.fileExists(atPath: "\(data)/\($0)/ground_truth_words.json")
         }
-        let reader = try BenchReader(options: options)
+        let reader = try BenchReader(options: options, languages: lang)
         var rows: [BenchRow] = []
         for doc in docList {
             let truthPath = "\(data)/\(doc)/ground_truth_words.json"

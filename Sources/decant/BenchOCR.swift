@@ -14,8 +14,9 @@ final class BenchReader {
     let flattener: Flattener
     let settings = RunSettings()
 
-    init(options: ImageRectifier.Options) throws {
-        engine = try TesseractEngine(configuration: OCRConfiguration())
+    /// `languages`: Tesseract models joined by "+", as `decant run --lang` takes them.
+    init(options: ImageRectifier.Options, languages: String = "eng") throws {
+        engine = try TesseractEngine(configuration: OCRConfiguration(languages: languages))
         orientation = (try? TesseractOSD()).map { [engine] in OSDOrientation(osd: $0, reader: engine) }
         flattener = Flattener(rectifier: ImageRectifier(options: options))
     }

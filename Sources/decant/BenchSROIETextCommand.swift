@@ -23,6 +23,8 @@ struct BenchSROIETextCommand: ParsableCommand {
     var json: String?
     @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning.")
     var settings: [String] = []
+    @Option(help: "Tesseract languages joined by '+', as decant run --lang takes them.")
+    var lang = "eng"
 
     /// The transcript of every line: whatever follows the eight corner coordinates.
     static func transcript(csv: String) -> String {
@@ -38,7 +40,7 @@ struct BenchSROIETextCommand: ParsableCommand {
         }
         var names = images.filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { names = Array(names.prefix(limit)) }
-        let reader = try BenchReader(options: options)
+        let reader = try BenchReader(options: options, languages: lang)
         var rows: [BenchRow] = []
         for file in names {
             let id = (file as NSString).deletingPathExtension

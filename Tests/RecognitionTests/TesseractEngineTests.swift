@@ -51,6 +51,13 @@ import Imaging
     @Test func debianPackageNames() {
         #expect(OCRConfiguration.debianPackage(for: "fra") == "tesseract-ocr-fra")
         #expect(OCRConfiguration.debianPackage(for: "chi_sim") == "tesseract-ocr-chi-sim")
+        // Script models: capitalized names, packaged by ISO 15924 code (not tesseract-ocr-latin).
+        #expect(OCRConfiguration.debianPackage(for: "Latin") == "tesseract-ocr-script-latn")
+        #expect(OCRConfiguration.debianPackage(for: "script/Cyrillic") == "tesseract-ocr-script-cyrl")
+        #expect(OCRConfiguration.debianPackage(for: "HanS_vert") == "tesseract-ocr-script-hans-vert")
+        #expect(OCRConfiguration.debianPackage(for: "Canadian_Aboriginal") == "tesseract-ocr-script-cans")
+        // The language Latin (lat) is a different package from the script.
+        #expect(OCRConfiguration.debianPackage(for: "lat") == "tesseract-ocr-lat")
     }
 
     @Test func emptyLanguageListIsRejected() {
