@@ -171,11 +171,7 @@ public struct ImageRectifier: Sendable {
         // The blobs that sit on text lines: what the painting must keep clear of, and what the crop keeps.
         let textBlobs = analysis.lineBlobs(angle: angle.degrees)
         if options.paintSurroundings, let mask = analysis.page {
-            let corners = textBlobs.flatMap { b in
-                [Point(x: Double(b.x), y: Double(b.y)), Point(x: Double(b.maxX), y: Double(b.y)),
-                 Point(x: Double(b.maxX), y: Double(b.maxY)), Point(x: Double(b.x), y: Double(b.maxY))]
-            }
-            if let painted = mask.paintingBackground(of: gray, reduction: reduction, radius: 3, text: ConvexHull(corners),
+            if let painted = mask.paintingBackground(of: gray, reduction: reduction, radius: 3, text: ConvexHull(textBlobs.flatMap(\.corners)),
                                                      margin: 3 * Double(analysis.medianHeight), evenLight: 0.8) {
                 gray = painted.raster
                 steps["surroundings"] = String(format: "painted the paper's level over %.0f%% of the photo", painted.share * 100)

@@ -58,8 +58,8 @@ struct TextBlobs {
         guard blobs.count >= 8 else { return nil }
         var xs: [Double] = [], ys: [Double] = []
         for b in blobs {
-            for (cx, cy) in [(b.x, b.y), (b.maxX, b.y), (b.x, b.maxY), (b.maxX, b.maxY)] {
-                let q = rotation.apply(Point(x: Double(cx) * scale, y: Double(cy) * scale))
+            for corner in b.corners {
+                let q = rotation.apply(corner * scale)
                 xs.append(q.x); ys.append(q.y)
             }
         }
@@ -80,5 +80,13 @@ struct TextBlobs {
         let x0 = corners.map(\.x).min() ?? 0, x1 = corners.map(\.x).max() ?? 0
         let y0 = corners.map(\.y).min() ?? 0, y1 = corners.map(\.y).max() ?? 0
         return CGRectLike(x: x0, y: y0, width: max(1, Int(x1 - x0)), height: max(1, Int(y1 - y0)))
+    }
+}
+
+extension PixelRect {
+    /// The four corners, clockwise on screen from the top left.
+    var corners: [Point] {
+        [Point(x: Double(x), y: Double(y)), Point(x: Double(maxX), y: Double(y)),
+         Point(x: Double(maxX), y: Double(maxY)), Point(x: Double(x), y: Double(maxY))]
     }
 }
