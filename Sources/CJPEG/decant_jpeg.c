@@ -77,12 +77,35 @@ int decant_jpeg_info(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     out->width = cinfo.output_width;
     out->height = cinfo.output_height;
     out->channels = cinfo.out_color_space == JCS_GRAYSCALE || gray ? 1 : 3;
+    out->colour = cinfo.out_color_space != JCS_GRAYSCALE;
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }
 
+/// Rounds s / d (d > 0) to the nearest integer, halves away from zero: Raster.chroma's rounding.
+static int32_t rounded_div(int64_t s, int64_t d) {
+    return (int32_t)(s >= 0 ? (s + d / 2) / d : -((-s + d / 2) / d));
+}
+
+static uint8_t clamp_byte(int32_t v) { return (uint8_t)(v < 0 ? 0 : (v > 255 ? 255 : v)); }
+
+/// Writes one row of chroma blocks from the sums of `rows_in_block` photo rows and resets the sums.
+static void flush_chroma(int64_t *sums, uint32_t width, uint32_t reduction, uint32_t rows_in_block, uint8_t *yellow_blue,
+                         uint8_t *red_green) {
+    uint32_t blocks = (width + reduction - 1) / reduction;
+    for (uint32_t b = 0; b < blocks; b++) {
+        uint32_t columns = (b + 1) * reduction <= width ? reduction : width - b * reduction;
+        int64_t n = (int64_t)columns * rows_in_block;
+        yellow_blue[b] = clamp_byte(128 + rounded_div(sums[2 * b], 2 * n));
+        red_green[b] = clamp_byte(128 + rounded_div(sums[2 * b + 1], n));
+        sums[2 * b] = 0;
+        sums[2 * b + 1] = 0;
+    }
+}
+
 int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, int gray, uint8_t *into,
-                     size_t capacity, decant_jpeg_image *out, char *error, size_t error_len) {
+                     size_t capacity, uint8_t *chroma, uint32_t reduction, decant_jpeg_image *out,
+                     char *error, size_t error_len) {
     memset(out, 0, sizeof(*out));
     struct jpeg_decompress_struct cinfo;
     decant_error_mgr err;
@@ -91,12 +114,14 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     uint8_t *volatile pixels = NULL;
     uint8_t *volatile cmyk_row = NULL;
     uint8_t *volatile rgb_row = NULL;
+    int64_t *volatile chroma_sums = NULL;
     volatile uint32_t rows = 0;
     volatile int started = 0;
     if (setjmp(err.jump)) {
         // Fatal error: keep the rows already decoded if there are any worth keeping.
         free(cmyk_row);
         free(rgb_row);
+        free(chroma_sums);
         if (started && pixels && rows > 0) {
             out->rows_read = rows;
             out->warnings = err.warnings + 1;
@@ -125,6 +150,7 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     out->width = cinfo.output_width;
     out->height = cinfo.output_height;
     out->channels = channels;
+    out->colour = cinfo.out_color_space != JCS_GRAYSCALE;
     size_t stride = (size_t)cinfo.output_width * channels;
     if (!into || capacity < stride * cinfo.output_height) {
         snprintf(err.message, sizeof(err.message), "output buffer too small");
@@ -139,6 +165,15 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
     if (to_gray) {
         rgb_row = malloc((size_t)cinfo.output_width * 3);
         if (!rgb_row) { snprintf(err.message, sizeof(err.message), "out of memory"); longjmp(err.jump, 1); }
+    }
+    // Chroma sums per block of the current block row: yellow-blue (r + g - 2b) and red-green (r - g).
+    int with_chroma = chroma && reduction > 0 && out->colour;
+    uint32_t chroma_width = with_chroma ? (cinfo.output_width + reduction - 1) / reduction : 0;
+    size_t plane = with_chroma ? (size_t)chroma_width * ((cinfo.output_height + reduction - 1) / reduction) : 0;
+    if (with_chroma) {
+        memset(chroma, 128, plane * 2);
+        chroma_sums = calloc((size_t)chroma_width * 2, sizeof(int64_t));
+        if (!chroma_sums) { snprintf(err.message, sizeof(err.message), "out of memory"); longjmp(err.jump, 1); }
     }
     // Adobe writes CMYK JPEGs inverted; the APP14 marker says so.
     int inverted = cmyk && cinfo.saw_Adobe_marker;
@@ -163,12 +198,31 @@ int decant_jpeg_read(const uint8_t *bytes, size_t length, uint64_t max_pixels, i
                 out_row[x] = (uint8_t)((r * 299 + g * 587 + b * 114 + 500) / 1000);
             }
         }
+        if (with_chroma) {
+            for (uint32_t x = 0; x < cinfo.output_width; x++) {
+                int r = row[3 * x], g = row[3 * x + 1], b = row[3 * x + 2];
+                uint32_t k = 2 * (x / reduction);
+                chroma_sums[k] += r + g - 2 * b;
+                chroma_sums[k + 1] += r - g;
+            }
+        }
         rows++;
+        if (with_chroma && (rows % reduction == 0 || rows == cinfo.output_height)) {
+            uint32_t in_block = rows % reduction == 0 ? reduction : rows % reduction;
+            size_t at = (size_t)((rows - 1) / reduction) * chroma_width;
+            flush_chroma(chroma_sums, cinfo.output_width, reduction, in_block, chroma + at, chroma + plane + at);
+        }
+    }
+    // Data that ended mid-block: the rows read so far make the last block row.
+    if (with_chroma && rows % reduction != 0 && rows < cinfo.output_height) {
+        size_t at = (size_t)(rows / reduction) * chroma_width;
+        flush_chroma(chroma_sums, cinfo.output_width, reduction, rows % reduction, chroma + at, chroma + plane + at);
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     free(cmyk_row);
     free(rgb_row);
+    free(chroma_sums);
     out->rows_read = rows;
     out->warnings = err.warnings;
     if (err.warnings > 0 && error && error_len) snprintf(error, error_len, "%s", err.message);

@@ -40,6 +40,9 @@ public struct DepthFlattener: Sendable {
         /// The same for receipts (`forReceipts`): their larger print through the receipts' ^3 tone
         /// curve reads worse sharpened (its grain turns to ink).
         public var receiptSharpenAmount = 0.0
+        /// Let the photo's colour (`LoadedImage.chroma`, when loaded) show the sheet's edges when gray
+        /// shows them along less than this share of their length on average (0: never).
+        public var colourOutlineBelow = 0.9
         var surface = SurfaceFit.Options()
         var finder = PageFinder.Options()
 
@@ -133,7 +136,8 @@ public struct DepthFlattener: Sendable {
                 hint = Self.angle(of: corners)
             }
             guard var found = locate(fit: fit, cloud: cloud, region: regionIndices, centreCell: centreCell, medianZ: medianZ,
-                                     camera: camera, gray: gray, domain: domain, hint: hint, steps: &steps) else {
+                                     camera: camera, gray: gray, chroma: input.image.chroma, domain: domain, hint: hint,
+                                     steps: &steps) else {
                 if located != nil { break }
                 return unusable("the page's outline was not found in the unrolled photo")
             }
@@ -233,25 +237,40 @@ public struct DepthFlattener: Sendable {
 
     /// The overview of the surface and the sheet's outline in it.
     private func locate(fit: SurfaceFit.Result, cloud: PointCloud, region: [Int], centreCell: Int, medianZ: Double, camera: CameraModel,
-                        gray: Raster, domain: (minX: Double, maxX: Double, minY: Double, maxY: Double)?, hint: Double?,
+                        gray: Raster, chroma: Chroma?, domain: (minX: Double, maxX: Double, minY: Double, maxY: Double)?, hint: Double?,
                         steps: inout [String: String]) -> Located? {
         let model = fit.model
         var xs: [Double] = [], ys: [Double] = []
         xs.reserveCapacity(region.count); ys.reserveCapacity(region.count)
         for k in region { let f = model.flat(cloud.points[k]); xs.append(f.x); ys.append(f.y) }
         guard let extent = domain ?? Overview.extent(xs: xs, ys: ys),
-              let overview = Overview(model: model, camera: camera, gray: gray, extent: extent, longSide: options.overviewLongSide) else {
+              let overview = Overview(model: model, camera: camera, gray: gray, chroma: options.colourOutlineBelow > 0 ? chroma : nil,
+                                      extent: extent, longSide: options.overviewLongSide) else {
             return nil
         }
         let cellPixels = medianZ / cloud.camera.fx / overview.mmPerPixel
         let regionMask = overview.mask(of: xs, ys, radius: cellPixels)
         let centreFlat = model.flat(cloud.points[centreCell])
         let centre = ((centreFlat.x - overview.x0) / overview.mmPerPixel, (centreFlat.y - overview.y0) / overview.mmPerPixel)
-        guard let found = PageFinder(options: options.finder).find(view: overview.view, valid: overview.valid, region: regionMask,
-                                                                    regionTolerance: 1.5 * cellPixels + 1, centre: centre,
-                                                                    hint: hint) else { return nil }
-        steps["outline"] = String(format: "sides from %@; page at %.1f° in the unrolled view",
-                                  found.sources.joined(separator: ", "), found.angle * 180 / .pi)
+        let finder = PageFinder(options: options.finder)
+        var found = finder.find(view: overview.view, valid: overview.valid, region: regionMask, regionTolerance: 1.5 * cellPixels + 1,
+                                centre: centre, hint: hint)
+        // A sheet that gray shows only in part (cream on white marble: the text columns' edges then
+        // pass for the sheet's) is looked for again in the photo's colour alone; the outline whose
+        // sides run more completely wins. Edges gray shows well are never second-guessed by colour.
+        var fromColour = false
+        if overview.colour.count == 2, (found?.score ?? 0) < options.colourOutlineBelow,
+           // Angles from the text and the colour together (gray's choice may be a text column's);
+           // sides from the colour alone.
+           let coloured = finder.find(view: overview.view, colour: overview.colour, sidesInColourOnly: true, valid: overview.valid,
+                                      region: regionMask, regionTolerance: 1.5 * cellPixels + 1, centre: centre, hint: hint),
+           coloured.score > (found?.score ?? 0) {
+            found = coloured
+            fromColour = true
+        }
+        guard let found else { return nil }
+        steps["outline"] = String(format: "sides from %@%@; page at %.1f° in the unrolled view",
+                                  found.sources.joined(separator: ", "), fromColour ? " in the photo's colour" : "", found.angle * 180 / .pi)
         if let dir = ProcessInfo.processInfo.environment["DECANT_DEBUG_DIR"] {
             var v = overview.view
             for k in v.pixels.indices where regionMask[k] { v.pixels[k] = v.pixels[k] / 2 + 128 }
@@ -378,6 +397,7 @@ extension DepthFlattener.Options {
         case "sharpenAmount": sharpenAmount = max(0, v)
         case "sharpenSigma": sharpenSigma = max(0.3, v)
         case "receiptSharpenAmount": receiptSharpenAmount = max(0, v)
+        case "colourOutlineBelow": colourOutlineBelow = v
         default: throw RectifierOptionError("unknown depth option '\(name)'")
         }
     }

@@ -8,6 +8,9 @@ struct Overview {
     let y0: Double
     let mmPerPixel: Double
     let view: Raster
+    /// The photo's colour planes seen the same way (yellow-blue, red-green; empty without colour):
+    /// where only its colour sets the sheet apart from the table.
+    let colour: [Raster]
     /// Where the view shows the photo.
     let valid: [Bool]
 
@@ -23,8 +26,8 @@ struct Overview {
     }
 
     /// Covers the flat rectangle `extent` (millimetres) at about `longSide` pixels along its longer side.
-    init?(model: SurfaceModel, camera: CameraModel, gray: Raster, extent: (minX: Double, maxX: Double, minY: Double, maxY: Double),
-          longSide: Int) {
+    init?(model: SurfaceModel, camera: CameraModel, gray: Raster, chroma: Chroma? = nil,
+          extent: (minX: Double, maxX: Double, minY: Double, maxY: Double), longSide: Int) {
         let (minX, maxX, minY, maxY) = extent
         guard maxX - minX > 5, maxY - minY > 5 else { return nil }
         // At least 2.5 photo pixels per view pixel: a finer view would show the photo's own pixel
@@ -43,6 +46,18 @@ struct Overview {
             return ((p.x + 0.5) / r - 0.5, (p.y + 0.5) / r - 0.5)
         }
         view = warp.resample(source, outside: 0)
+        if let chroma {
+            // The planes are already reduced; reduced further only if the view is coarser still.
+            let further = max(1, reduction / chroma.reduction)
+            let rc = Double(chroma.reduction * further)
+            let colourWarp = Unwarper(width: w, height: h, spacing: 8) { i, j in
+                guard let p = camera.project(model.point(x: minX + i * mm, y: minY + j * mm)) else { return nil }
+                return ((p.x + 0.5) / rc - 0.5, (p.y + 0.5) / rc - 0.5)
+            }
+            colour = chroma.planes.map { colourWarp.resample($0.boxReduced(by: further), outside: 128) }
+        } else {
+            colour = []
+        }
         var valid = [Bool](repeating: false, count: w * h)
         let limitX = Double(source.width - 1), limitY = Double(source.height - 1)
         for j in 0..<h {

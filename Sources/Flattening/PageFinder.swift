@@ -46,31 +46,45 @@ struct PageFinder {
     /// found the page's surface; `regionTolerance`: how far (view pixels) the depth border may be off.
     /// `centre`: a view position surely on the page (where the photo's middle lands).
     /// `hint`: an angle found before (a previous look at the same page), tried first.
-    func find(view: Raster, valid: [Bool], region: [Bool], regionTolerance: Double, centre: (x: Double, y: Double),
-              hint: Double? = nil) -> Found? {
+    /// `colour`: the photo's colour planes seen as `view` is (or none). The sides come from all of
+    /// them, an edge counting where either the gray or a colour plane shows it, or with
+    /// `sidesInColourOnly` from the colour planes alone (where gray's edges are the text columns',
+    /// not the sheet's); the candidate angles from the same views, and then also from all of them.
+    func find(view: Raster, colour: [Raster] = [], sidesInColourOnly: Bool = false, valid: [Bool], region: [Bool],
+              regionTolerance: Double, centre: (x: Double, y: Double), hint: Double? = nil) -> Found? {
         guard view.width >= 16, view.height >= 16 else { return nil }
-        let gradients = Self.sobel(view, valid: valid)
         // A few candidate angles (text and edges, but also a striped table): the one whose sides
         // are found along most of their length wins.
         var best: (found: Found, score: Double)?
-        var angles = candidateAngles(gradients, region: region, centre: centre, width: view.width, height: view.height)
+        let sideViews = sidesInColourOnly && !colour.isEmpty ? colour : [view] + colour
+        var angles = candidateAngles(Self.gradients(sideViews, valid: valid), region: region, centre: centre,
+                                     width: view.width, height: view.height)
+        if sideViews.count != colour.count + 1 {
+            // The colour's own directions, and the text's (the colour may show the sheet only
+            // beyond the middle, where the angles are measured).
+            for angle in candidateAngles(Self.gradients([view] + colour, valid: valid), region: region, centre: centre,
+                                         width: view.width, height: view.height)
+            where !angles.contains(where: { abs(remainder($0 - angle, .pi / 2)) < 0.3 * .pi / 180 }) {
+                angles.append(angle)
+            }
+        }
         if let hint {
             angles.removeAll { abs(remainder($0 - hint, .pi / 2)) < 1.5 * .pi / 180 }
             angles.insert(hint, at: 0)
         }
         for angle in angles {
-            guard let found = find(view: view, valid: valid, region: region, regionTolerance: regionTolerance, centre: centre,
+            guard let found = find(views: sideViews, valid: valid, region: region, regionTolerance: regionTolerance, centre: centre,
                                    angle: angle) else { continue }
             if found.score > (best?.score ?? -1) { best = (found, found.score) }
         }
         return best?.found
     }
 
-    private func find(view: Raster, valid: [Bool], region: [Bool], regionTolerance: Double, centre: (x: Double, y: Double),
+    private func find(views: [Raster], valid: [Bool], region: [Bool], regionTolerance: Double, centre: (x: Double, y: Double),
                       angle: Double) -> Found? {
-        let turned = Turned(view: view, valid: valid, region: region, angle: angle)
+        let turned = Turned(views: views, valid: valid, region: region, angle: angle)
         let w = turned.width, h = turned.height
-        let g = Self.sobel(turned.view, valid: turned.valid)
+        let g = Self.gradients(turned.views, valid: turned.valid)
 
         // Extents of the depth region and of the visible view, in turned pixels (coordinates are
         // whole pixels, so counting them per column and row gives the percentiles without sorting).
@@ -172,6 +186,21 @@ struct PageFinder {
             return (Double(i) + offset, coverage[i])
         }
         return nil
+    }
+
+    /// Sobel gradients of the first view, where a later view (a colour plane) has the stronger
+    /// gradient taken from it instead, pixel by pixel. A sheet's edge that only its colour shows then
+    /// runs as unbroken as one the gray shows; the text's strokes, dark on any paper, stay gray edges.
+    static func gradients(_ views: [Raster], valid: [Bool]) -> (x: [Float], y: [Float]) {
+        var g = sobel(views[0], valid: valid)
+        for view in views.dropFirst() {
+            let c = sobel(view, valid: valid)
+            for k in g.x.indices where max(abs(c.x[k]), abs(c.y[k])) > max(abs(g.x[k]), abs(g.y[k])) {
+                g.x[k] = c.x[k]
+                g.y[k] = c.y[k]
+            }
+        }
+        return g
     }
 
     /// Sobel gradients (divided by 8: gray levels per pixel), zero where a neighbour is not valid.
@@ -288,17 +317,18 @@ struct PageFinder {
     }
 }
 
-/// The view turned by −angle (bilinear), so the page's sides are columns and rows.
+/// The views (gray, then any colour planes, all the same size) turned by −angle (bilinear), so the
+/// page's sides are columns and rows.
 private struct Turned {
     let width: Int, height: Int
     let originP: Double, originQ: Double
-    var view: Raster
+    var views: [Raster]
     var valid: [Bool]
     var region: [Bool]
 
-    init(view source: Raster, valid sourceValid: [Bool], region sourceRegion: [Bool], angle: Double) {
+    init(views sources: [Raster], valid sourceValid: [Bool], region sourceRegion: [Bool], angle: Double) {
         let c = cos(angle), s = sin(angle)
-        let sw = source.width, sh = source.height
+        let sw = sources[0].width, sh = sources[0].height
         var pMin = Double.infinity, pMax = -Double.infinity, qMin = Double.infinity, qMax = -Double.infinity
         for (x, y) in [(0.0, 0.0), (Double(sw - 1), 0), (0, Double(sh - 1)), (Double(sw - 1), Double(sh - 1))] {
             let p = x * c + y * s, q = -x * s + y * c
@@ -307,39 +337,46 @@ private struct Turned {
         width = Int((pMax - pMin).rounded(.up)) + 1
         height = Int((qMax - qMin).rounded(.up)) + 1
         originP = pMin; originQ = qMin
-        var pixels = [UInt8](repeating: 0, count: width * height)
         var valid = [Bool](repeating: false, count: width * height), region = valid
         let (w, h) = (width, height)
-        source.pixels.withUnsafeBufferPointer { src in
-            sourceValid.withUnsafeBufferPointer { sv in
-                sourceRegion.withUnsafeBufferPointer { sr in
-                    pixels.withUnsafeMutableBufferPointer { out in
-                        valid.withUnsafeMutableBufferPointer { vo in
-                            region.withUnsafeMutableBufferPointer { ro in
-                                for j in 0..<h {
-                                    for i in 0..<w {
-                                        let p = pMin + Double(i), q = qMin + Double(j)
-                                        let x = p * c - q * s, y = p * s + q * c
-                                        guard x >= 0, y >= 0, x <= Double(sw - 1), y <= Double(sh - 1) else { continue }
-                                        let ix = roundedHalfAway(x), iy = roundedHalfAway(y)
-                                        let k = iy * sw + ix
-                                        let x0 = min(Int(x), sw - 2), y0 = min(Int(y), sh - 2)
-                                        // All four bilinear neighbours must show the photo.
-                                        let b = y0 * sw + x0
-                                        guard sv[b], sv[b + 1], sv[b + sw], sv[b + sw + 1] else { continue }
-                                        // Raster.sample's bilinear value (its edge rule on the last row and column).
-                                        let value: Double
-                                        if Int(x) >= sw - 1 || Int(y) >= sh - 1 {
-                                            value = Double(src[k])
-                                        } else {
-                                            let fx = x - Double(x0), fy = y - Double(y0)
-                                            let top = Double(src[b]) * (1 - fx) + Double(src[b + 1]) * fx
-                                            let bottom = Double(src[b + sw]) * (1 - fx) + Double(src[b + sw + 1]) * fx
-                                            value = top * (1 - fy) + bottom * fy
+        var turnedViews: [Raster] = []
+        for source in sources {
+            // The same geometry for every view: the gray one also marks where the photo is seen.
+            let first = turnedViews.isEmpty
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            source.pixels.withUnsafeBufferPointer { src in
+                sourceValid.withUnsafeBufferPointer { sv in
+                    sourceRegion.withUnsafeBufferPointer { sr in
+                        pixels.withUnsafeMutableBufferPointer { out in
+                            valid.withUnsafeMutableBufferPointer { vo in
+                                region.withUnsafeMutableBufferPointer { ro in
+                                    for j in 0..<h {
+                                        for i in 0..<w {
+                                            let p = pMin + Double(i), q = qMin + Double(j)
+                                            let x = p * c - q * s, y = p * s + q * c
+                                            guard x >= 0, y >= 0, x <= Double(sw - 1), y <= Double(sh - 1) else { continue }
+                                            let ix = roundedHalfAway(x), iy = roundedHalfAway(y)
+                                            let k = iy * sw + ix
+                                            let x0 = min(Int(x), sw - 2), y0 = min(Int(y), sh - 2)
+                                            // All four bilinear neighbours must show the photo.
+                                            let b = y0 * sw + x0
+                                            guard sv[b], sv[b + 1], sv[b + sw], sv[b + sw + 1] else { continue }
+                                            // Raster.sample's bilinear value (its edge rule on the last row and column).
+                                            let value: Double
+                                            if Int(x) >= sw - 1 || Int(y) >= sh - 1 {
+                                                value = Double(src[k])
+                                            } else {
+                                                let fx = x - Double(x0), fy = y - Double(y0)
+                                                let top = Double(src[b]) * (1 - fx) + Double(src[b + 1]) * fx
+                                                let bottom = Double(src[b + sw]) * (1 - fx) + Double(src[b + sw + 1]) * fx
+                                                value = top * (1 - fy) + bottom * fy
+                                            }
+                                            out[j * w + i] = UInt8(min(255, Double(roundedHalfAway(value))))
+                                            if first {
+                                                vo[j * w + i] = true
+                                                ro[j * w + i] = sr[k]
+                                            }
                                         }
-                                        out[j * w + i] = UInt8(min(255, Double(roundedHalfAway(value))))
-                                        vo[j * w + i] = true
-                                        ro[j * w + i] = sr[k]
                                     }
                                 }
                             }
@@ -347,8 +384,9 @@ private struct Turned {
                     }
                 }
             }
+            turnedViews.append(Raster(width: width, height: height, channels: 1, pixels: pixels))
         }
-        view = Raster(width: width, height: height, channels: 1, pixels: pixels)
+        views = turnedViews
         self.valid = valid
         self.region = region
     }

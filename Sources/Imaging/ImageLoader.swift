@@ -7,10 +7,12 @@ public enum ImageLoader {
     /// photo is converted as it is decoded (JPEG: row by row, never whole in colour) or at once
     /// after: a third of the memory (a 35 MP scan: 35 MB instead of 104). The same luma the
     /// flatteners would compute (`Raster.grayscale`), so the result is the same to the pixel.
-    public static func load(path: String, limits: ImageLimits = .default, grayscale: Bool = false) throws(ImagingError) -> LoadedImage {
+    /// `chroma`: also keep the photo's colour, reduced (`Chroma`), for the depth path's page outline.
+    public static func load(path: String, limits: ImageLimits = .default, grayscale: Bool = false,
+                            chroma: Bool = false) throws(ImagingError) -> LoadedImage {
         let name = (path as NSString).lastPathComponent
         let bytes = try readBytes(path: path, limit: limits.maxFileBytes)
-        return try decode(bytes, name: name, limits: limits, grayscale: grayscale)
+        return try decode(bytes, name: name, limits: limits, grayscale: grayscale, chroma: chroma)
     }
 
     /// Reads a whole file, with errors that say why it could not be read.
@@ -36,7 +38,7 @@ public enum ImageLoader {
     }
 
     public static func decode(_ bytes: [UInt8], name: String, limits: ImageLimits = .default,
-                              grayscale: Bool = false) throws(ImagingError) -> LoadedImage {
+                              grayscale: Bool = false, chroma: Bool = false) throws(ImagingError) -> LoadedImage {
         Leptonica.configure()
         guard let format = ImageFormat.detect(bytes) else {
             throw ImagingError(.unsupportedFormat, file: name,
@@ -58,27 +60,38 @@ public enum ImageLoader {
             // libpng through our own shim: full 16-bit range and no messages printed on damaged files.
             let png = try PNGFile.decode(bytes, name: name, maxPixels: limits.maxPixels)
             let raster = png.raster()
-            return LoadedImage(raster: grayscale ? raster.grayscale() : raster, format: .png, exif: nil, declaredPPI: nil)
+            return LoadedImage(raster: grayscale ? raster.grayscale() : raster, format: .png, exif: nil, declaredPPI: nil,
+                               chroma: chroma ? raster.chroma() : nil)
         }
         if format == .jpeg {
-            let jpeg = try JPEGDecoder.decode(bytes, name: name, maxPixels: limits.maxPixels, grayscale: grayscale)
+            let jpeg = try JPEGDecoder.decode(bytes, name: name, maxPixels: limits.maxPixels, grayscale: grayscale,
+                                              chromaReduction: chroma ? Chroma.defaultReduction : nil)
             var raster = jpeg.raster
+            var colour = jpeg.chroma
             let exif = ExifInfo.read(from: bytes)
-            if let orientation = exif?.orientation, orientation != .up { raster = raster.applying(orientation) }
+            if let orientation = exif?.orientation, orientation != .up {
+                raster = raster.applying(orientation)
+                colour = colour?.applying(orientation)
+            }
             return LoadedImage(raster: raster, format: .jpeg, exif: exif, declaredPPI: nil,
-                               warnings: jpeg.warning.map { ["\(name): \($0)"] } ?? [])
+                               warnings: jpeg.warning.map { ["\(name): \($0)"] } ?? [], chroma: colour)
         }
         let decoded = bytes.withUnsafeBufferPointer { buf in Pix(taking: pixReadMem(buf.baseAddress, buf.count)) }
         guard let pix = decoded else {
             throw ImagingError(.corrupt, file: name, "\(format.rawValue.uppercased()) data is damaged or truncated")
         }
         let flattened = try flattenAlpha(pix, name: name)
-        var raster = grayscale ? flattened.raster().grayscale() : flattened.raster()
+        let full = flattened.raster()
+        var raster = grayscale ? full.grayscale() : full
+        var colour = chroma ? full.chroma() : nil
         let exif = ExifInfo.read(from: bytes)
-        if let orientation = exif?.orientation, orientation != .up { raster = raster.applying(orientation) }
+        if let orientation = exif?.orientation, orientation != .up {
+            raster = raster.applying(orientation)
+            colour = colour?.applying(orientation)
+        }
         let xres = Int(pixGetXRes(pix.pointer))
         return LoadedImage(raster: raster, format: format, exif: exif,
-                           declaredPPI: (70...2400).contains(xres) ? xres : nil)
+                           declaredPPI: (70...2400).contains(xres) ? xres : nil, chroma: colour)
     }
 
     /// Images with an alpha channel are composited over white, as a page would look printed.

@@ -7,12 +7,17 @@ enum JPEGDecoder {
         var raster: Raster
         /// Set when the data was damaged: what libjpeg said, and how much of the image was kept.
         var warning: String?
+        /// The colour planes, when asked for and the file has colour.
+        var chroma: Chroma?
     }
 
     /// The pixels are decoded straight into the raster's storage: a 35 MP scan would otherwise be
     /// held twice (104 MB each in RGB) while it was copied. `grayscale`: one channel, the same
     /// values as `Raster.grayscale()` of the colour decode, converted row by row (35 MB at most).
-    static func decode(_ bytes: [UInt8], name: String, maxPixels: Int, grayscale: Bool = false) throws(ImagingError) -> Decoded {
+    /// `chromaReduction`: also the photo's `Chroma` at that block size, computed from the same
+    /// decoded rows (a gray decode never holds the colour image, so it could not be done after).
+    static func decode(_ bytes: [UInt8], name: String, maxPixels: Int, grayscale: Bool = false,
+                       chromaReduction: Int? = nil) throws(ImagingError) -> Decoded {
         var message = [CChar](repeating: 0, count: 256)
         func text() -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         func failure() -> ImagingError {
@@ -30,10 +35,16 @@ enum JPEGDecoder {
         var image = decant_jpeg_image()
         var status: Int32 = -1
         let count = width * height * channels
+        let reduction = header.colour != 0 ? chromaReduction.map { max(1, $0) } : nil
+        let chromaWidth = reduction.map { (width + $0 - 1) / $0 } ?? 0, chromaHeight = reduction.map { (height + $0 - 1) / $0 } ?? 0
+        var chromaPixels = [UInt8](repeating: 128, count: chromaWidth * chromaHeight * 2)
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
             status = bytes.withUnsafeBufferPointer { buffer in
-                decant_jpeg_read(buffer.baseAddress, buffer.count, UInt64(maxPixels), gray, storage.baseAddress, count,
-                                 &image, &message, message.count)
+                chromaPixels.withUnsafeMutableBufferPointer { chroma in
+                    decant_jpeg_read(buffer.baseAddress, buffer.count, UInt64(maxPixels), gray, storage.baseAddress, count,
+                                     reduction == nil ? nil : chroma.baseAddress, UInt32(reduction ?? 0),
+                                     &image, &message, message.count)
+                }
             }
             // On success the decoder whitened the whole buffer before decoding into it.
             initialized = status == 0 ? count : 0
@@ -49,6 +60,12 @@ enum JPEGDecoder {
         } else if image.warnings > 0 {
             warning = "JPEG data is damaged (\(text)); the image was read, parts may be garbled"
         }
-        return Decoded(raster: raster, warning: warning)
+        let plane = chromaWidth * chromaHeight
+        let chroma = reduction.map {
+            Chroma(yellowBlue: Raster(width: chromaWidth, height: chromaHeight, channels: 1, pixels: Array(chromaPixels[..<plane])),
+                   redGreen: Raster(width: chromaWidth, height: chromaHeight, channels: 1, pixels: Array(chromaPixels[plane...])),
+                   reduction: $0)
+        }
+        return Decoded(raster: raster, warning: warning, chroma: chroma)
     }
 }

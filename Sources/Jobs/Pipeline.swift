@@ -63,7 +63,9 @@ public final class Pipeline {
         let loaded: LoadedImage
         do { loaded = try ImageLoader.load(path: task.path, limits: settings.limits,
                                                  // The flatteners read gray unless told to keep the darkest channel.
-                                                 grayscale: !settings.rectifier.darkestChannel) } catch {
+                                                 grayscale: !settings.rectifier.darkestChannel,
+                                                 // The depth path finds the sheet's outline in colour too.
+                                                 chroma: task.depthPath != nil) } catch {
             record.error = PageError(stage: "load", kind: error.kind.rawValue, message: error.description)
             timings.load = Clock.milliseconds(since: mark)
             return finish(nil, [])

@@ -200,7 +200,8 @@ struct BenchFlatteningCommand: ParsableCommand {
         let name = (item.image as NSString).lastPathComponent
         var sample = Sample(name: name, shape: "?", kind: "?", method: "error", flattenMS: 0)
         guard let truth = try? GroundTruth.load(path: item.truth),
-              let image = try? ImageLoader.load(path: item.image, grayscale: !listFlattener.rectifier.options.darkestChannel) else {
+              let image = try? ImageLoader.load(path: item.image, grayscale: !listFlattener.rectifier.options.darkestChannel,
+                                                chroma: true) else {
             sample.reason = "could not load the image or its ground truth"
             return sample
         }
