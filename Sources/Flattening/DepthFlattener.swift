@@ -260,10 +260,12 @@ public struct DepthFlattener: Sendable {
         // sides run more completely wins. Edges gray shows well are never second-guessed by colour.
         var fromColour = false
         if overview.colour.count == 2, (found?.score ?? 0) < options.colourOutlineBelow,
-           // Angles from the text and the colour together (gray's choice may be a text column's);
-           // sides from the colour alone.
-           let coloured = finder.find(view: overview.view, colour: overview.colour, sidesInColourOnly: true, valid: overview.valid,
-                                      region: regionMask, regionTolerance: 1.5 * cellPixels + 1, centre: centre, hint: hint),
+           // The colour's own angles, and gray's: the text's strokes give the sheet's angle even where
+           // gray took a text column for a side, and the colour may show the sheet only beyond the
+           // middle, where the candidate angles are measured.
+           let coloured = finder.find(view: overview.colour[0], colour: [overview.colour[1]], valid: overview.valid,
+                                      region: regionMask, regionTolerance: 1.5 * cellPixels + 1, centre: centre, hint: hint,
+                                      alsoTry: found.map { [$0.angle] } ?? []),
            coloured.score > (found?.score ?? 0) {
             found = coloured
             fromColour = true

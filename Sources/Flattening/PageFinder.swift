@@ -46,34 +46,26 @@ struct PageFinder {
     /// found the page's surface; `regionTolerance`: how far (view pixels) the depth border may be off.
     /// `centre`: a view position surely on the page (where the photo's middle lands).
     /// `hint`: an angle found before (a previous look at the same page), tried first.
-    /// `colour`: the photo's colour planes seen as `view` is (or none). The sides come from all of
-    /// them, an edge counting where either the gray or a colour plane shows it, or with
-    /// `sidesInColourOnly` from the colour planes alone (where gray's edges are the text columns',
-    /// not the sheet's); the candidate angles from the same views, and then also from all of them.
-    func find(view: Raster, colour: [Raster] = [], sidesInColourOnly: Bool = false, valid: [Bool], region: [Bool],
-              regionTolerance: Double, centre: (x: Double, y: Double), hint: Double? = nil) -> Found? {
+    /// `colour`: more planes seen as `view` is (the photo's colour), an edge counting where any of
+    /// them shows it. `alsoTry`: angles tried besides the candidates found here (another look's).
+    func find(view: Raster, colour: [Raster] = [], valid: [Bool], region: [Bool], regionTolerance: Double,
+              centre: (x: Double, y: Double), hint: Double? = nil, alsoTry: [Double] = []) -> Found? {
         guard view.width >= 16, view.height >= 16 else { return nil }
         // A few candidate angles (text and edges, but also a striped table): the one whose sides
         // are found along most of their length wins.
         var best: (found: Found, score: Double)?
-        let sideViews = sidesInColourOnly && !colour.isEmpty ? colour : [view] + colour
-        var angles = candidateAngles(Self.gradients(sideViews, valid: valid), region: region, centre: centre,
+        let views = [view] + colour
+        var angles = candidateAngles(Self.gradients(views, valid: valid), region: region, centre: centre,
                                      width: view.width, height: view.height)
-        if sideViews.count != colour.count + 1 {
-            // The colour's own directions, and the text's (the colour may show the sheet only
-            // beyond the middle, where the angles are measured).
-            for angle in candidateAngles(Self.gradients([view] + colour, valid: valid), region: region, centre: centre,
-                                         width: view.width, height: view.height)
-            where !angles.contains(where: { abs(remainder($0 - angle, .pi / 2)) < 0.3 * .pi / 180 }) {
-                angles.append(angle)
-            }
+        for angle in alsoTry where !angles.contains(where: { abs(remainder($0 - angle, .pi / 2)) < 0.3 * .pi / 180 }) {
+            angles.append(angle)
         }
         if let hint {
             angles.removeAll { abs(remainder($0 - hint, .pi / 2)) < 1.5 * .pi / 180 }
             angles.insert(hint, at: 0)
         }
         for angle in angles {
-            guard let found = find(views: sideViews, valid: valid, region: region, regionTolerance: regionTolerance, centre: centre,
+            guard let found = find(views: views, valid: valid, region: region, regionTolerance: regionTolerance, centre: centre,
                                    angle: angle) else { continue }
             if found.score > (best?.score ?? -1) { best = (found, found.score) }
         }
