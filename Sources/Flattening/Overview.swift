@@ -40,20 +40,19 @@ struct Overview {
         // Sample from a copy reduced to about 1.25 photo pixels per view pixel (no aliasing).
         let reduction = max(1, Int(mm * density / 1.25))
         let source = gray.boxReduced(by: reduction)
-        let r = Double(reduction)
-        let warp = Unwarper(width: w, height: h, spacing: 8) { i, j in
-            guard let p = camera.project(model.point(x: minX + i * mm, y: minY + j * mm)) else { return nil }
-            return ((p.x + 0.5) / r - 0.5, (p.y + 0.5) / r - 0.5)
+        /// The view's map into a copy of the photo reduced `r` times.
+        func map(reducedBy r: Double) -> Unwarper {
+            Unwarper(width: w, height: h, spacing: 8) { i, j in
+                guard let p = camera.project(model.point(x: minX + i * mm, y: minY + j * mm)) else { return nil }
+                return ((p.x + 0.5) / r - 0.5, (p.y + 0.5) / r - 0.5)
+            }
         }
+        let warp = map(reducedBy: Double(reduction))
         view = warp.resample(source, outside: 0)
         if let chroma {
             // The planes are already reduced; reduced further only if the view is coarser still.
             let further = max(1, reduction / chroma.reduction)
-            let rc = Double(chroma.reduction * further)
-            let colourWarp = Unwarper(width: w, height: h, spacing: 8) { i, j in
-                guard let p = camera.project(model.point(x: minX + i * mm, y: minY + j * mm)) else { return nil }
-                return ((p.x + 0.5) / rc - 0.5, (p.y + 0.5) / rc - 0.5)
-            }
+            let colourWarp = map(reducedBy: Double(chroma.reduction * further))
             colour = chroma.planes.map { colourWarp.resample($0.boxReduced(by: further), outside: 128) }
         } else {
             colour = []

@@ -180,9 +180,9 @@ struct PageFinder {
         return nil
     }
 
-    /// Sobel gradients of the first view, where a later view (a colour plane) has the stronger
-    /// gradient taken from it instead, pixel by pixel. A sheet's edge that only its colour shows then
-    /// runs as unbroken as one the gray shows; the text's strokes, dark on any paper, stay gray edges.
+    /// Sobel gradients of the first view, where a later view has the stronger gradient taken from it
+    /// instead, pixel by pixel: a sheet's edge that shows on either colour axis (yellow-blue,
+    /// red-green) then runs unbroken.
     static func gradients(_ views: [Raster], valid: [Bool]) -> (x: [Float], y: [Float]) {
         var g = sobel(views[0], valid: valid)
         for view in views.dropFirst() {
