@@ -244,8 +244,7 @@ public struct DepthFlattener: Sendable {
         xs.reserveCapacity(region.count); ys.reserveCapacity(region.count)
         for k in region { let f = model.flat(cloud.points[k]); xs.append(f.x); ys.append(f.y) }
         guard let extent = domain ?? Overview.extent(xs: xs, ys: ys),
-              let overview = Overview(model: model, camera: camera, gray: gray, chroma: options.colourOutlineBelow > 0 ? chroma : nil,
-                                      extent: extent, longSide: options.overviewLongSide) else {
+              let overview = Overview(model: model, camera: camera, gray: gray, extent: extent, longSide: options.overviewLongSide) else {
             return nil
         }
         let cellPixels = medianZ / cloud.camera.fx / overview.mmPerPixel
@@ -259,11 +258,12 @@ public struct DepthFlattener: Sendable {
         // pass for the sheet's) is looked for again in the photo's colour alone; the outline whose
         // sides run more completely wins. Edges gray shows well are never second-guessed by colour.
         var fromColour = false
-        if overview.colour.count == 2, (found?.score ?? 0) < options.colourOutlineBelow,
+        if let chroma, (found?.score ?? 0) < options.colourOutlineBelow,
+           case let colour = overview.colour(of: chroma),
            // The colour's own angles, and gray's: the text's strokes give the sheet's angle even where
            // gray took a text column for a side, and the colour may show the sheet only beyond the
            // middle, where the candidate angles are measured.
-           let coloured = finder.find(view: overview.colour[0], colour: [overview.colour[1]], valid: overview.valid,
+           let coloured = finder.find(view: colour[0], colour: [colour[1]], valid: overview.valid,
                                       region: regionMask, regionTolerance: 1.5 * cellPixels + 1, centre: centre, hint: hint,
                                       alsoTry: found.map { [$0.angle] } ?? []),
            coloured.score > (found?.score ?? 0) {

@@ -8,11 +8,13 @@ struct Overview {
     let y0: Double
     let mmPerPixel: Double
     let view: Raster
-    /// The photo's colour planes seen the same way (yellow-blue, red-green; empty without colour):
-    /// where only its colour sets the sheet apart from the table.
-    let colour: [Raster]
     /// Where the view shows the photo.
     let valid: [Bool]
+    /// What the view was made from, for views of other planes of the same photo (`colour(of:)`).
+    private let model: SurfaceModel
+    private let camera: CameraModel
+    /// Photo pixels per pixel of the copy the view samples.
+    private let reduction: Int
 
     /// The flat positions `xs`, `ys` of the depth region (trimmed of strays) plus a margin.
     static func extent(xs: [Double], ys: [Double]) -> (minX: Double, maxX: Double, minY: Double, maxY: Double)? {
@@ -26,8 +28,8 @@ struct Overview {
     }
 
     /// Covers the flat rectangle `extent` (millimetres) at about `longSide` pixels along its longer side.
-    init?(model: SurfaceModel, camera: CameraModel, gray: Raster, chroma: Chroma? = nil,
-          extent: (minX: Double, maxX: Double, minY: Double, maxY: Double), longSide: Int) {
+    init?(model: SurfaceModel, camera: CameraModel, gray: Raster, extent: (minX: Double, maxX: Double, minY: Double, maxY: Double),
+          longSide: Int) {
         let (minX, maxX, minY, maxY) = extent
         guard maxX - minX > 5, maxY - minY > 5 else { return nil }
         // At least 2.5 photo pixels per view pixel: a finer view would show the photo's own pixel
@@ -37,26 +39,15 @@ struct Overview {
         let mm = max(2.5 / density, max(maxX - minX, maxY - minY) / Double(longSide))
         let w = Int(((maxX - minX) / mm).rounded(.up)) + 1, h = Int(((maxY - minY) / mm).rounded(.up)) + 1
         x0 = minX; y0 = minY; mmPerPixel = mm
+        self.model = model
+        self.camera = camera
         // Sample from a copy reduced to about 1.25 photo pixels per view pixel (no aliasing).
         let reduction = max(1, Int(mm * density / 1.25))
+        self.reduction = reduction
         let source = gray.boxReduced(by: reduction)
-        /// The view's map into a copy of the photo reduced `r` times.
-        func map(reducedBy r: Double) -> Unwarper {
-            Unwarper(width: w, height: h, spacing: 8) { i, j in
-                guard let p = camera.project(model.point(x: minX + i * mm, y: minY + j * mm)) else { return nil }
-                return ((p.x + 0.5) / r - 0.5, (p.y + 0.5) / r - 0.5)
-            }
-        }
-        let warp = map(reducedBy: Double(reduction))
+        let warp = Self.map(model: model, camera: camera, x0: minX, y0: minY, mmPerPixel: mm, width: w, height: h,
+                            reducedBy: Double(reduction))
         view = warp.resample(source, outside: 0)
-        if let chroma {
-            // The planes are already reduced; reduced further only if the view is coarser still.
-            let further = max(1, reduction / chroma.reduction)
-            let colourWarp = map(reducedBy: Double(chroma.reduction * further))
-            colour = chroma.planes.map { colourWarp.resample($0.boxReduced(by: further), outside: 128) }
-        } else {
-            colour = []
-        }
         var valid = [Bool](repeating: false, count: w * h)
         let limitX = Double(source.width - 1), limitY = Double(source.height - 1)
         for j in 0..<h {
@@ -66,6 +57,25 @@ struct Overview {
             }
         }
         self.valid = valid
+    }
+
+    /// The view's map into a copy of the photo reduced `r` times.
+    private static func map(model: SurfaceModel, camera: CameraModel, x0: Double, y0: Double, mmPerPixel mm: Double,
+                            width: Int, height: Int, reducedBy r: Double) -> Unwarper {
+        Unwarper(width: width, height: height, spacing: 8) { i, j in
+            guard let p = camera.project(model.point(x: x0 + i * mm, y: y0 + j * mm)) else { return nil }
+            return ((p.x + 0.5) / r - 0.5, (p.y + 0.5) / r - 0.5)
+        }
+    }
+
+    /// The photo's colour planes seen as `view` is (yellow-blue, red-green): where only its colour
+    /// sets the sheet apart from the table. Made on demand, as most outlines need only the gray.
+    func colour(of chroma: Chroma) -> [Raster] {
+        // The planes are already reduced; reduced further only if the view is coarser still.
+        let further = max(1, reduction / chroma.reduction)
+        let warp = Self.map(model: model, camera: camera, x0: x0, y0: y0, mmPerPixel: mmPerPixel, width: view.width,
+                            height: view.height, reducedBy: Double(chroma.reduction * further))
+        return chroma.planes.map { warp.resample($0.boxReduced(by: further), outside: 128) }
     }
 
     @inline(__always) func flat(x: Double, y: Double) -> (x: Double, y: Double) { (x0 + x * mmPerPixel, y0 + y * mmPerPixel) }

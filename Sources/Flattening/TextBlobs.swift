@@ -82,11 +82,3 @@ struct TextBlobs {
         return CGRectLike(x: x0, y: y0, width: max(1, Int(x1 - x0)), height: max(1, Int(y1 - y0)))
     }
 }
-
-extension PixelRect {
-    /// The four corners, clockwise on screen from the top left.
-    var corners: [Point] {
-        [Point(x: Double(x), y: Double(y)), Point(x: Double(maxX), y: Double(y)),
-         Point(x: Double(maxX), y: Double(maxY)), Point(x: Double(x), y: Double(maxY))]
-    }
-}
