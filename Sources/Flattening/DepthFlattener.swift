@@ -116,7 +116,10 @@ public struct DepthFlattener: Sendable {
         for pass in 0..<2 {
             let stride = max(1, selection.count / options.fitPoints)
             let points = Swift.stride(from: 0, to: selection.count, by: stride).map { cloud.points[selection[$0]] }
-            guard let fit = SurfaceFit(options: options.surface).fit(points) else {
+            // The second fit knows the sheet's sides (from the first outline), and so which shallow
+            // bends are the paper's own curl.
+            let side = located.map { $0.fit.model.point(x: $0.corners[3].x, y: $0.corners[3].y) - $0.fit.model.point(x: $0.corners[0].x, y: $0.corners[0].y) }
+            guard let fit = SurfaceFit(options: options.surface).fit(points, pageSide: side) else {
                 if located != nil { break }
                 return unusable("no surface could be fitted to the depth")
             }
@@ -400,6 +403,10 @@ extension DepthFlattener.Options {
         case "sharpenSigma": sharpenSigma = max(0.3, v)
         case "receiptSharpenAmount": receiptSharpenAmount = max(0, v)
         case "colourOutlineBelow": colourOutlineBelow = v
+        case "planarBend": surface.planarBend = max(0, v)
+        case "bendGain": surface.bendGain = v
+        case "alignedBend": surface.alignedBend = max(0, v)
+        case "alignedTolerance": surface.alignedTolerance = max(0, v)
         default: throw RectifierOptionError("unknown depth option '\(name)'")
         }
     }

@@ -133,6 +133,9 @@ struct BenchFlatteningCommand: ParsableCommand {
         var reason: String?
         var residualMM: Double?
         var cornerError: Double?
+        /// Each true corner's signed offset from its place (x over width, y over height; top-left,
+        /// top-right, bottom-right, bottom-left of the flattened page): which side is off, and which way.
+        var cornerOffsets: [[Double]]?
         var upright: Bool?
         /// CPU time of the whole flattening (geometry, orientation, photometric steps).
         var flattenMS: Double
@@ -152,8 +155,9 @@ struct BenchFlatteningCommand: ParsableCommand {
 
         var line: String {
             func pct(_ e: Int?) -> String { e.map { String(format: "%.1f%%", 100 * Double($0) / Double(max(1, characters ?? 1))) } ?? "-" }
-            return String(format: "%@ %@ %@ corner %@ upright %@ flatten %.0f ms ocr %@ | CER flat %@ render %@ photo %@ %@",
-                          name, shape, method, cornerError.map { String(format: "%.2f%%", $0 * 100) } ?? "-",
+            let offsets = cornerOffsets.map { " (" + $0.map { String(format: "%+.2f/%+.2f", $0[0] * 100, $0[1] * 100) }.joined(separator: " ") + ")" } ?? ""
+            return String(format: "%@ %@ %@ corner %@%@ upright %@ flatten %.0f ms ocr %@ | CER flat %@ render %@ photo %@ %@",
+                          name, shape, method, cornerError.map { String(format: "%.2f%%", $0 * 100) } ?? "-", offsets,
                           upright.map { $0 ? "yes" : "no" } ?? "-", flattenMS, ocrMS.map { String(format: "%.0f ms", $0) } ?? "-",
                           pct(errorsFlattened), pct(errorsRender), pct(errorsPhoto), reason ?? "")
         }
@@ -261,8 +265,9 @@ struct BenchFlatteningCommand: ParsableCommand {
         sample.steps = flattened.report.steps
         sample.orientMS = ["ms.orient", "ms.photometric"].compactMap { flattened.report.steps[$0].flatMap(Double.init) }.reduce(0, +)
         if let flattening = outcome.depth, let corners = truth.page?.corners, corners.count == 4 {
-            let (error, turn) = cornerError(corners.map { ($0[0], $0[1]) }, flattening: flattening)
+            let (error, turn, offsets) = cornerError(corners.map { ($0[0], $0[1]) }, flattening: flattening)
             sample.cornerError = error
+            sample.cornerOffsets = offsets
             sample.upright = error.map { _ in (turn - quarterTurns + 4) % 4 == 0 }
         }
         if let save { try? PNGFile.write(flattened.raster, to: "\(save)/\((name as NSString).deletingPathExtension).png") }
@@ -288,21 +293,21 @@ struct BenchFlatteningCommand: ParsableCommand {
 
     /// Largest corner error as a share of the page's size (x over width, y over height), for the
     /// best of the four cyclic correspondences, and that correspondence's quarter turns.
-    static func cornerError(_ truth: [(Double, Double)], flattening: DepthFlattener.Flattening) -> (Double?, Int) {
+    static func cornerError(_ truth: [(Double, Double)], flattening: DepthFlattener.Flattening) -> (Double?, Int, [[Double]]?) {
         let w = Double(flattening.page.raster.width), h = Double(flattening.page.raster.height)
         let ideal = [(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)]
-        let landed = truth.map { flattening.flattenedPosition(ofPhoto: (x: $0.0, y: $0.1)) }
-        guard landed.allSatisfy({ $0 != nil }) else { return (nil, 0) }
-        var best = (error: Double.infinity, turn: 0)
+        let landed = truth.compactMap { flattening.flattenedPosition(ofPhoto: (x: $0.0, y: $0.1)) }
+        guard landed.count == 4 else { return (nil, 0, nil) }
+        var best = (error: Double.infinity, turn: 0, offsets: [[Double]]())
         for turn in 0..<4 {
-            var worst = 0.0
-            for k in 0..<4 {
-                guard let p = landed[(k + turn) % 4] else { continue }
-                worst = max(worst, abs(p.x - ideal[k].0) / w, abs(p.y - ideal[k].1) / h)
+            let offsets = (0..<4).map { k in
+                let p = landed[(k + turn) % 4]
+                return [(p.x - ideal[k].0) / w, (p.y - ideal[k].1) / h]
             }
-            if worst < best.error { best = (worst, turn) }
+            let worst = offsets.map { max(abs($0[0]), abs($0[1])) }.max() ?? 0
+            if worst < best.error { best = (worst, turn, offsets) }
         }
-        return (best.error, best.turn)
+        return (best.error, best.turn, best.offsets)
     }
 
     static func table(_ samples: [Sample], ocr: Bool) -> String {

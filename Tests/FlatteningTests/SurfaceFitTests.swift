@@ -58,6 +58,69 @@ import Testing
         #expect(result.residual < 1.5)
     }
 
+    /// A receipt 80 × 100 mm seen from 13 cm, flat but for its long edges curled up (the left 18 mm
+    /// at a radius of 60 mm, the right 20 mm at 70 mm: about 2.7 mm high at the edges): `place` maps
+    /// sheet millimetres (s across, r along) to 3-D.
+    static func edgeCurledReceipt(noise: Double, seed: UInt64) -> (points: [Vec3], place: (Double, Double) -> Vec3) {
+        var rng = SplitMix64(seed: seed)
+        let tilt = 15 * Double.pi / 180, spin = 10 * Double.pi / 180
+        func place(_ s: Double, _ r: Double) -> Vec3 {
+            var local = Vec3(s - 40, r - 50, 0)
+            if s < 18 {
+                let angle = (18 - s) / 60
+                local = Vec3(18 - 60 * sin(angle) - 40, r - 50, -60 * (1 - cos(angle)))
+            } else if s > 60 {
+                let angle = (s - 60) / 70
+                local = Vec3(60 + 70 * sin(angle) - 40, r - 50, -70 * (1 - cos(angle)))
+            }
+            let spun = Vec3(local.x * cos(spin) - local.y * sin(spin), local.x * sin(spin) + local.y * cos(spin), local.z)
+            let tilted = Vec3(spun.x, spun.y * cos(tilt) - spun.z * sin(tilt), spun.y * sin(tilt) + spun.z * cos(tilt))
+            return tilted + Vec3(0, 0, 130)
+        }
+        func gaussian() -> Double {
+            let u = max(1e-12, rng.unit()), v = rng.unit()
+            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+        }
+        let points = (0..<12_000).map { _ in place(rng.unit() * 80, rng.unit() * 100) + Vec3(0, 0, gaussian() * noise) }
+        return (points, place)
+    }
+
+    @Test func aShallowCurlAlongTheSheetsSideIsUnrolled() throws {
+        let sheet = Self.edgeCurledReceipt(noise: 0.5, seed: 3)
+        func width(_ model: SurfaceModel) -> Double {
+            let a = model.flat(sheet.place(0, 50)), b = model.flat(sheet.place(80, 50))
+            return ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        }
+        // Without the sheet's sides the curl is shallower than `planarBend`: taken for a plane.
+        let blind = try #require(SurfaceFit().fit(sheet.points))
+        #expect(blind.model.isPlanar)
+        // Knowing the side it runs along, the curl is unrolled and the width comes out right.
+        let side = sheet.place(60, 100) - sheet.place(60, 0)
+        let seeing = try #require(SurfaceFit().fit(sheet.points, pageSide: side))
+        #expect(!seeing.model.isPlanar)
+        #expect(abs(width(seeing.model) / 80 - 1) < 0.005, "unrolled width \(width(seeing.model)) mm")
+        let edge = sheet.place(0, 30), f = seeing.model.flat(edge)
+        #expect((seeing.model.point(x: f.x, y: f.y) - edge).length < 1, "the curled edge rolled back")
+        #expect((blind.model.point(x: blind.model.flat(edge).x, y: blind.model.flat(edge).y) - edge).length > 1.5,
+                "a plane leaves the curled edge where it is not")
+        // A side at 45° to the rulings lends the shallow bend no support.
+        let diagonal = sheet.place(100, 100) - sheet.place(0, 0)
+        #expect(try #require(SurfaceFit().fit(sheet.points, pageSide: diagonal)).model.isPlanar)
+    }
+
+    @Test func rulingsAlongASideInEitherSenseOrAtRightAngles() {
+        let frame = Plane(origin: Vec3(0, 0, 300), normal: Vec3(0, 0, -1))
+        let side = Vec3(0, 1, 0)
+        // Rulings run along (−sin φ, cos φ): φ = 0 is along the side, 90° along the other side.
+        for degrees in [0.0, 3, -4, 90, 180, 87] {
+            #expect(SurfaceFit.rulings(degrees * .pi / 180, in: frame, alongSideOf: side, tolerance: 5), "φ = \(degrees)°")
+        }
+        for degrees in [8.0, 45, -30, 100] {
+            #expect(!SurfaceFit.rulings(degrees * .pi / 180, in: frame, alongSideOf: side, tolerance: 5), "φ = \(degrees)°")
+        }
+        #expect(!SurfaceFit.rulings(0, in: frame, alongSideOf: Vec3(0, 0, 1), tolerance: 5))
+    }
+
     @Test func crossSectionArcLengthAndItsInverse() {
         // A 45° ramp: arc length grows by √2 per millimetre of t.
         let section = CrossSection(t0: -10, dt: 1, heights: (0...20).map { Double($0) })
