@@ -8,15 +8,16 @@ struct SurfaceFit {
     struct Options: Sendable, Equatable {
         /// A profile deviating less than this from a straight line (mm) is a plane.
         var planarBend = 3.0
-        /// … unless its rulings run along a side of the sheet already found (`fit(_:pageSide:)`)
-        /// and it is at least this deep. Paper curls along its sides; the depth's slow bias runs any
-        /// way. A receipt photographed from 12 cm with its edges curled 2–3 mm up is off by 2–4 % of
-        /// its width when taken for a plane, and such curls are as deep as the bias.
+        /// … and a bend must take out at least this share of the plane's RMS residual.
+        var bendGain = 0.2
+        /// A shallower profile is a bend too when its rulings run along a side of the sheet already
+        /// found (`fit(_:pageSide:)`) and it is at least this deep (and passes `bendGain`). Paper
+        /// curls along its sides; the depth's slow bias runs any way. A receipt photographed from
+        /// 12 cm with its edges curled 2–3 mm up is off by 2–4 % of its width when taken for a plane,
+        /// and such curls are as deep as the bias.
         var alignedBend = 1.5
         /// How far (degrees) the rulings may be from the sheet's side to count as along it.
         var alignedTolerance = 5.0
-        /// … and a bend must take out at least this share of the plane's RMS residual.
-        var bendGain = 0.2
         /// A height field is added when the residual after the bend is above this (mm, RMS) …
         var heightFieldMinRMS = 1.6
         /// … and the field takes out at least this share of it.
@@ -56,8 +57,7 @@ struct SurfaceFit {
         // A bend is kept when it is deep enough to matter and explains a good part of the plane's residual
         // (a sensor's slow bias would otherwise pass for a gentle curl).
         if options.bend, let frame = PlaneFit.pca(points), let fitted = bend(points, frame: frame),
-           fitted.section.bendDepth >= options.planarBend
-            || (fitted.section.bendDepth >= options.alignedBend && pageSide.map { Self.rulings(fitted.phi, in: frame, alongSideOf: $0, tolerance: options.alignedTolerance) } == true) {
+           deepEnough(fitted.section.bendDepth, phi: fitted.phi, in: frame, pageSide: pageSide) {
             let bent = SurfaceModel(plane: frame, cosPhi: cos(fitted.phi), sinPhi: sin(fitted.phi), section: fitted.section, beta: fitted.beta)
             var plain = [Double](), curved = [Double]()
             plain.reserveCapacity(points.count); curved.reserveCapacity(points.count)
@@ -102,6 +102,13 @@ struct SurfaceFit {
         }
         return Result(model: model, residual: residual, planeResidual: planeResidual, bendDepth: bendDepth,
                       heightFieldRMS: heightFieldRMS, inlierShare: inlierShare)
+    }
+
+    /// `planarBend` deep, or `alignedBend` with its rulings along the sheet's side.
+    private func deepEnough(_ depth: Double, phi: Double, in frame: Plane, pageSide: Vec3?) -> Bool {
+        if depth >= options.planarBend { return true }
+        guard depth >= options.alignedBend, let pageSide else { return false }
+        return Self.rulings(phi, in: frame, alongSideOf: pageSide, tolerance: options.alignedTolerance)
     }
 
     /// Whether rulings across `phi` in `frame` run within `tolerance` degrees of `side` or of the
