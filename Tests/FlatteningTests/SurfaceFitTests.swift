@@ -15,21 +15,28 @@ import Testing
             // In the sheet frame: across x, along y, bulging toward the camera (negative z).
             let angle = s / radius
             let local = Vec3(radius * sin(angle), r, -(radius * (1 - cos(angle))))
-            // Spin about z, tilt about x, then 40 cm in front of the camera.
-            let spun = Vec3(local.x * cos(spin) - local.y * sin(spin), local.x * sin(spin) + local.y * cos(spin), local.z)
-            let tilted = Vec3(spun.x, spun.y * cos(tilt) - spun.z * sin(tilt), spun.y * sin(tilt) + spun.z * cos(tilt))
-            return tilted + Vec3(5, 10, 400)
-        }
-        func gaussian() -> Double {
-            let u = max(1e-12, rng.unit()), v = rng.unit()
-            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+            // 40 cm in front of the camera.
+            return posed(local, tilt: tilt, spin: spin, at: Vec3(5, 10, 400))
         }
         var points: [Vec3] = []
         for _ in 0..<20_000 {
             let p = place((rng.unit() - 0.5) * arc, (rng.unit() - 0.5) * length)
-            points.append(p + Vec3(0, 0, gaussian() * noise))
+            points.append(p + Vec3(0, 0, gaussian(&rng) * noise))
         }
         return (points, place)
+    }
+
+    /// A point of the sheet's own frame spun about z, tilted about x, then moved to `offset`.
+    static func posed(_ local: Vec3, tilt: Double, spin: Double, at offset: Vec3) -> Vec3 {
+        let spun = Vec3(local.x * cos(spin) - local.y * sin(spin), local.x * sin(spin) + local.y * cos(spin), local.z)
+        let tilted = Vec3(spun.x, spun.y * cos(tilt) - spun.z * sin(tilt), spun.y * sin(tilt) + spun.z * cos(tilt))
+        return tilted + offset
+    }
+
+    /// A standard normal draw (Box–Muller), for the depth's noise.
+    static func gaussian(_ rng: inout SplitMix64) -> Double {
+        let u = max(1e-12, rng.unit()), v = rng.unit()
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 
     @Test func unrollsAKnownCylinderIsometrically() throws {
@@ -73,15 +80,9 @@ import Testing
                 let angle = (s - 60) / 70
                 local = Vec3(60 + 70 * sin(angle) - 40, r - 50, -70 * (1 - cos(angle)))
             }
-            let spun = Vec3(local.x * cos(spin) - local.y * sin(spin), local.x * sin(spin) + local.y * cos(spin), local.z)
-            let tilted = Vec3(spun.x, spun.y * cos(tilt) - spun.z * sin(tilt), spun.y * sin(tilt) + spun.z * cos(tilt))
-            return tilted + Vec3(0, 0, 130)
+            return posed(local, tilt: tilt, spin: spin, at: Vec3(0, 0, 130))
         }
-        func gaussian() -> Double {
-            let u = max(1e-12, rng.unit()), v = rng.unit()
-            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-        }
-        let points = (0..<12_000).map { _ in place(rng.unit() * 80, rng.unit() * 100) + Vec3(0, 0, gaussian() * noise) }
+        let points = (0..<12_000).map { _ in place(rng.unit() * 80, rng.unit() * 100) + Vec3(0, 0, gaussian(&rng) * noise) }
         return (points, place)
     }
 
