@@ -40,6 +40,21 @@ public struct DepthFlattener: Sendable {
         /// The same for receipts (`forReceipts`): their larger print through the receipts' ^3 tone
         /// curve reads worse sharpened (its grain turns to ink).
         public var receiptSharpenAmount = 0.0
+        /// Deconvolve the photo's lens blur before an enlarging resampling, instead of the unsharp
+        /// mask, when the blur measured across the sheet's edges (`EdgeBlur`) is at least this wide
+        /// (σ, photo pixels; 0: never).
+        public var deblurFrom = 1.0
+        /// The deconvolution's σ as a share of the measured one (the edge also carries the render's
+        /// and the sensor's own softness, which the print's strokes share only in part).
+        public var deblurScale = 0.85
+        /// The same for receipts (`forReceipts`): their print is 9–19 px tall in the photo, larger than
+        /// the blur, and deconvolved grain comes out of their ^3 tone curve as ink (measured worse on
+        /// every receipt of the corpus; docs/benchmarks/flattening.md, twelfth session).
+        public var receiptDeblurFrom = 0.0
+        /// A fixed σ to deconvolve instead of the measured one (tuning runs; 0: measure).
+        public var deblurSigma = 0.0
+        /// Richardson–Lucy iterations of that deconvolution.
+        public var deblurIterations = 5
         /// Let the photo's colour (`LoadedImage.chroma`, when loaded) show the sheet's edges when gray
         /// shows them along less than this share of their length on average (0: never).
         public var colourOutlineBelow = 0.9
@@ -211,7 +226,14 @@ public struct DepthFlattener: Sendable {
             return camera.project(model.point(x: f.x, y: f.y))
         }
         clock.lap("mesh", into: &steps)
-        let flat = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM)
+        let blur = EdgeBlur().measure(gray, sides: Self.edgePoints(quad: quad, model: model, camera: camera, density: native))
+        steps["blur"] = blur.map { String(format: "σ %.2f px across the sheet's edges (%d runs)", $0.sigma, $0.segments) }
+            ?? "not measured (the sheet's edges show no clean step)"
+        clock.lap("blur", into: &steps)
+        let (flat, deblurred) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM, blur: blur?.sigma)
+        if let deblurred {
+            steps["deblur"] = String(format: "deconvolved σ %.2f px (%d Richardson–Lucy iterations)", deblurred, options.deblurIterations)
+        }
         clock.lap("resample", into: &steps)
 
         let method: FlattenMethod = model.isPlanar ? .plane : .surface
@@ -381,6 +403,7 @@ extension DepthFlattener.Options {
     public func forReceipts() -> Self {
         var options = self
         options.sharpenAmount = receiptSharpenAmount
+        options.deblurFrom = receiptDeblurFrom
         return options
     }
 
@@ -403,6 +426,11 @@ extension DepthFlattener.Options {
         case "sharpenSigma": sharpenSigma = max(0.3, v)
         case "receiptSharpenAmount": receiptSharpenAmount = max(0, v)
         case "colourOutlineBelow": colourOutlineBelow = v
+        case "deblurSigma": deblurSigma = max(0, v)
+        case "deblurFrom": deblurFrom = max(0, v)
+        case "deblurScale": deblurScale = max(0, v)
+        case "receiptDeblurFrom": receiptDeblurFrom = max(0, v)
+        case "deblurIterations": deblurIterations = max(0, Int(v))
         case "planarBend": surface.planarBend = max(0, v)
         case "bendGain": surface.bendGain = v
         case "alignedBend": surface.alignedBend = max(0, v)

@@ -80,7 +80,7 @@ import Testing
         let factor = 1.0 / 3.4
         let mesh = Self.enlarging(source, by: factor)
         let flattener = DepthFlattener()
-        let reduced = flattener.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: factor)
+        let reduced = flattener.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: factor).raster
         let aliased = mesh.resample(source)
         func spread(_ r: Raster) -> Int {
             let row = r.pixels[(r.height / 2) * r.width + 2 ..< (r.height / 2 + 1) * r.width - 2]
@@ -114,8 +114,25 @@ import Testing
         #expect(lists.options.sharpenAmount > 0)
         #expect(receipts.options.sharpenAmount == 0)
         let plain = mesh.resample(source)
-        #expect(receipts.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5).pixels == plain.pixels)
-        let sharpened = lists.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5)
+        #expect(receipts.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5).raster.pixels == plain.pixels)
+        let sharpened = lists.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5).raster
         #expect((sharpened.pixels.min() ?? 255) < (plain.pixels.min() ?? 0), "sharpened strokes are darker")
+    }
+
+    @Test func aWideMeasuredBlurIsDeconvolvedForListsNotForReceiptsNorWhenNarrow() throws {
+        let sharp = Self.bars(width: 60, height: 12, period: 6, dark: 2)
+        let source = sharp.smoothed(sigma: 1.6)
+        let mesh = Self.enlarging(source, by: 2.5)
+        let lists = DepthFlattener(), receipts = DepthFlattener(options: DepthFlattener.Options().forReceipts())
+        let wide = lists.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5, blur: 1.9)
+        let deblurred = try #require(wide.deblurred)
+        #expect(abs(deblurred - 1.9 * lists.options.deblurScale) < 1e-9)
+        let sharpened = lists.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5)
+        // Deconvolved strokes come out darker than unsharp-masked ones.
+        #expect((wide.raster.pixels.min() ?? 255) < (sharpened.raster.pixels.min() ?? 0))
+        #expect(lists.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5, blur: 0.7).deblurred == nil)
+        #expect(receipts.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5, blur: 1.9).deblurred == nil)
+        // Reducing never deconvolves: the reduction's own smoothing comes first.
+        #expect(lists.resampleForReading(Self.enlarging(source, by: 0.5), gray: source, native: 1, pixelsPerMM: 0.5, blur: 1.9).deblurred == nil)
     }
 }
