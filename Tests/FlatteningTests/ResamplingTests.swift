@@ -123,7 +123,11 @@ import Testing
         let sharp = Self.bars(width: 60, height: 12, period: 6, dark: 2)
         let source = sharp.smoothed(sigma: 1.6)
         let mesh = Self.enlarging(source, by: 2.5)
-        let lists = DepthFlattener(), receipts = DepthFlattener(options: DepthFlattener.Options().forReceipts())
+        var options = DepthFlattener.Options()
+        options.deblurFrom = 1.0
+        let lists = DepthFlattener(options: options), receipts = DepthFlattener(options: options.forReceipts())
+        #expect(DepthFlattener().resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5, blur: 1.9).deblurred == nil,
+                "off by default")
         let wide = lists.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5, blur: 1.9)
         let deblurred = try #require(wide.deblurred)
         #expect(abs(deblurred - 1.9 * lists.options.deblurScale) < 1e-9)
