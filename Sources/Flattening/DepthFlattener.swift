@@ -230,7 +230,7 @@ public struct DepthFlattener: Sendable {
         }
         clock.lap("mesh", into: &steps)
         let blur = EdgeBlur().measure(gray, sides: Self.edgePoints(quad: quad, model: model, camera: camera, density: native))
-        steps["blur"] = blur.map { String(format: "σ %.2f px across the sheet's edges (%d runs)", $0.sigma, $0.segments) }
+        steps["blur"] = blur.map { String(format: "σ %.2f px across the sheet's edges (%d runs)", $0.sigma, $0.runs) }
             ?? "not measured (the sheet's edges show no clean step)"
         clock.lap("blur", into: &steps)
         let (flat, deblurred) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM, blur: blur?.sigma)

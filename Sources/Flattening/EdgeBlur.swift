@@ -16,10 +16,10 @@ struct EdgeBlur: Sendable {
     }
 
     struct Measurement: Sendable, Equatable {
-        /// Median over the segments, photo pixels.
+        /// Median over the runs, photo pixels.
         var sigma: Double
-        /// Segments that showed a clean step.
-        var segments: Int
+        /// Runs that showed a clean step.
+        var runs: Int
     }
 
     /// Profile reach either side of the outline (photo pixels): room for an outline a few pixels
@@ -30,8 +30,8 @@ struct EdgeBlur: Sendable {
     var run = 8
     /// Least paper–table contrast (gray levels) a segment must show.
     var minimumContrast = 20.0
-    /// Fewest clean segments for a measurement.
-    var minimumSegments = 8
+    /// Fewest clean runs for a measurement.
+    var minimumRuns = 8
 
     /// The blur across the edges given (one array per side, points in order along it); nil when
     /// too few runs show a clean step.
@@ -56,9 +56,9 @@ struct EdgeBlur: Sendable {
                 }
             }
         }
-        guard sigmas.count >= minimumSegments else { return nil }
+        guard sigmas.count >= minimumRuns else { return nil }
         sigmas.sort()
-        return Measurement(sigma: sigmas[sigmas.count / 2], segments: sigmas.count)
+        return Measurement(sigma: sigmas[sigmas.count / 2], runs: sigmas.count)
     }
 
     /// The Gaussian σ (pixels) of one averaged profile across a step (inside first), or nil when the

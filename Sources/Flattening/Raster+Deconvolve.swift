@@ -55,8 +55,8 @@ struct GaussianKernel {
         taps = raw.map { $0 / total }
     }
 
-    /// `source` blurred into `target` (which may be the same array as `source`'s origin: the
-    /// horizontal pass goes through `scratch`).
+    /// `source` blurred into `target`. `target` may be the array `source` was read from: the
+    /// horizontal pass writes only `scratch`, and the vertical pass reads only `scratch`.
     func blur(_ source: [Float], into target: inout [Float], scratch: inout [Float], width w: Int, height h: Int) {
         let r = radius
         source.withUnsafeBufferPointer { src in

@@ -35,7 +35,7 @@ import Testing
         let (photo, points) = Self.edgePhoto(sigma: sigma, angle: 0.3, noise: 6, seed: 11)
         let measured = try #require(EdgeBlur().measure(photo, sides: [points]))
         #expect(abs(measured.sigma - sigma) < 0.15, "measured \(measured.sigma) for \(sigma)")
-        #expect(measured.segments >= 10)
+        #expect(measured.runs >= 10)
     }
 
     @Test func anOutlineAFewPixelsOffStillFindsTheStep() throws {
