@@ -4,10 +4,10 @@ import Testing
 @testable import Entries
 
 /// Builds recognized lines from text and a position, one word box per token.
-func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0) -> RecognizedLine {
+func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0, confidence: Double = 90) -> RecognizedLine {
     var cursor = x
     let words = text.split(separator: " ").map { token -> RecognizedWord in
-        let w = RecognizedWord(text: String(token), box: PixelRect(x: cursor, y: y, width: token.count * 10, height: height), confidence: 90)
+        let w = RecognizedWord(text: String(token), box: PixelRect(x: cursor, y: y, width: token.count * 10, height: height), confidence: confidence)
         cursor += token.count * 10 + 10
         return w
     }
@@ -16,6 +16,23 @@ func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0)
 
 @Suite struct WineListParserTests {
     let parser = WineListParser(fields: FieldParser(runYear: 2026))
+
+    @Test func aRowReadByGuessIsNoEntryButTheRowsAroundItAre() {
+        let lines = [
+            line("Red", y: 60),
+            line("2019 Ch. Margaux, Margaux 240", y: 120),
+            // What Tesseract makes of a blurred "2020 Domaine Huet Vouvray 102": a vintage and a price
+            // shape, words guessed at confidence 30.
+            line("2020 Dornumne Huet Vosray 102", y: 150, confidence: 30),
+            line("2018 Guigal Côte-Rôtie 72", y: 180),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map(\.vintage) == [.year(2019), .year(2018)])
+        #expect(entries.allSatisfy { $0.ocrConfidence >= parser.minimumConfidence })
+        var trusting = parser
+        trusting.minimumConfidence = 0
+        #expect(trusting.parse(lines: lines).map(\.vintage) == [.year(2019), .year(2020), .year(2018)])
+    }
 
     @Test func sectionsHeaderRowsAndEntries() {
         let page = RecognizedPage(width: 1000, height: 800, lines: [
