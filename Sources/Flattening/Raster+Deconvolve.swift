@@ -26,9 +26,11 @@ extension Raster {
         var work = [Float](repeating: 0, count: w * h)
         var scratch = [Float](repeating: 0, count: w * h)
         for _ in 0..<iterations {
-            kernel.blur(estimate, into: &work, scratch: &scratch, width: w, height: h)
+            kernel.horizontal(estimate, into: &scratch, width: w, height: h)
+            kernel.vertical(scratch, into: &work, width: w, height: h)
             for i in 0..<(w * h) { work[i] = observed[i] / max(work[i], 1e-3) }
-            kernel.blur(work, into: &work, scratch: &scratch, width: w, height: h)
+            kernel.horizontal(work, into: &scratch, width: w, height: h)
+            kernel.vertical(scratch, into: &work, width: w, height: h)
             for i in 0..<(w * h) { estimate[i] *= work[i] }
         }
         var out = pixels
@@ -48,20 +50,22 @@ struct GaussianKernel {
     let radius: Int
     let taps: [Float]
 
-    init(sigma: Double) {
-        radius = max(1, Int((3 * sigma).rounded(.up)))
+    /// Taps out to `reach` σ either side.
+    init(sigma: Double, reach: Double = 3) {
+        radius = max(1, Int((reach * sigma).rounded(.up)))
         let raw = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
         let total = raw.reduce(0, +)
         taps = raw.map { $0 / total }
     }
 
-    /// `source` blurred into `target`. `target` may be the array `source` was read from: the
-    /// horizontal pass writes only `scratch`, and the vertical pass reads only `scratch`.
-    func blur(_ source: [Float], into target: inout [Float], scratch: inout [Float], width w: Int, height h: Int) {
+    /// The horizontal pass of the blur, `source` into `target` (both `w` × `h`). Two passes with
+    /// their own outputs, rather than one call, so a caller can blur an array back into itself
+    /// without the array being copied.
+    func horizontal(_ source: [Float], into target: inout [Float], width w: Int, height h: Int) {
         let r = radius
         source.withUnsafeBufferPointer { src in
             taps.withUnsafeBufferPointer { k in
-                scratch.withUnsafeMutableBufferPointer { tmp in
+                target.withUnsafeMutableBufferPointer { tmp in
                     for y in 0..<h {
                         let row = y * w
                         for x in 0..<w {
@@ -77,7 +81,12 @@ struct GaussianKernel {
                 }
             }
         }
-        scratch.withUnsafeBufferPointer { tmp in
+    }
+
+    /// The vertical pass, `source` into `target`.
+    func vertical(_ source: [Float], into target: inout [Float], width w: Int, height h: Int) {
+        let r = radius
+        source.withUnsafeBufferPointer { tmp in
             taps.withUnsafeBufferPointer { k in
                 target.withUnsafeMutableBufferPointer { dst in
                     for y in 0..<h {

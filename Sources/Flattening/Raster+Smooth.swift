@@ -16,10 +16,8 @@ extension Raster {
         precondition(channels == 1)
         guard sigma > 0.05 else { return self }
         let r = region ?? PixelRect(x: 0, y: 0, width: width, height: height)
-        let radius = max(1, Int((2.5 * sigma).rounded(.up)))
-        var kernel = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
-        let total = kernel.reduce(0, +)
-        kernel = kernel.map { $0 / total }
+        let gaussian = GaussianKernel(sigma: sigma, reach: 2.5)
+        let radius = gaussian.radius, kernel = gaussian.taps
         let w = width, h = height
         var pass = [Float](repeating: 0, count: r.width * r.height)
         var out = pixels
