@@ -117,28 +117,13 @@ public struct WineListParser: Sendable {
 
     func read(_ layout: RowLayout) -> [RowReading] {
         let h = layout.lineHeight
-        var readings: [RowReading] = layout.rows.map { row in
-            var tokens: [String] = [], tokenWords: [Int] = []
-            for (index, word) in row.words.enumerated() {
-                let cleaned = Self.withoutLeaderDots(word.text)
-                guard !cleaned.isEmpty else { continue }
-                for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
+        var readings = layout.rows.map { reading(of: $0, signs: nil) }
+        // The page's habit with currency signs settles a sign read among one row's digits.
+        let signs = PriceSigns(currencies: readings.flatMap { $0.prices.filter { $0.amount != nil }.map(\.currency) })
+        if signs.style != .undecided {
+            for i in readings.indices where Self.signRepaired(readings[i].tokens, signs: signs) != readings[i].tokens {
+                readings[i] = reading(of: readings[i].row, signs: signs)
             }
-            var run = fields.trailingPrices(tokens)
-            // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
-            // price: low-confidence words without digits right before the prices (or the row's end).
-            var end = run.start
-            while end > 1, Self.isLeaderGarbage(row.words[tokenWords[end - 1]]) || Self.isLeaderMark(tokens[end - 1]) { end -= 1 }
-            if run.start - end >= 2 || (run.start - end == 1 && row.words[tokenWords[end]].confidence < 15),
-               tokens[..<end].contains(where: { $0.contains(where: \.isLetter) }) {
-                tokens.removeSubrange(end..<run.start)
-                tokenWords.removeSubrange(end..<run.start)
-                run = fields.trailingPrices(tokens)
-            }
-            let nameTokens = Array(tokens[..<run.start])
-            let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
-            return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
-                              hasVintage: hasVintage, kind: .text)
         }
         // Gaps and margins per column.
         var byColumn: [Int?: [Int]] = [:]
@@ -196,6 +181,46 @@ public struct WineListParser: Sendable {
             }
         }
         return readings
+    }
+
+    /// One row's tokens and trailing prices, with marks at its end read as `signs` says when given.
+    func reading(of row: ListRow, signs: PriceSigns?) -> RowReading {
+        var tokens: [String] = [], tokenWords: [Int] = []
+        for (index, word) in row.words.enumerated() {
+            let cleaned = Self.withoutLeaderDots(word.text)
+            guard !cleaned.isEmpty else { continue }
+            for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
+        }
+        if let signs { tokens = Self.signRepaired(tokens, signs: signs) }
+        var run = fields.trailingPrices(tokens)
+        // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
+        // price: low-confidence words without digits right before the prices (or the row's end).
+        var end = run.start
+        while end > 1, Self.isLeaderGarbage(row.words[tokenWords[end - 1]]) || Self.isLeaderMark(tokens[end - 1]) { end -= 1 }
+        if run.start - end >= 2 || (run.start - end == 1 && row.words[tokenWords[end]].confidence < 15),
+           tokens[..<end].contains(where: { $0.contains(where: \.isLetter) }) {
+            tokens.removeSubrange(end..<run.start)
+            tokenWords.removeSubrange(end..<run.start)
+            run = fields.trailingPrices(tokens)
+        }
+        let nameTokens = Array(tokens[..<run.start])
+        let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
+        return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
+                          hasVintage: hasVintage, kind: .text)
+    }
+
+    /// The row's last tokens (at most three: glass, carafe and bottle prices) as `signs` reads them,
+    /// from the end leftwards while they are prices or marks that `signs` makes prices.
+    static func signRepaired(_ tokens: [String], signs: PriceSigns) -> [String] {
+        var out = tokens
+        for i in out.indices.reversed().prefix(3) {
+            if let repaired = signs.repaired(out[i]) {
+                out[i] = repaired
+            } else if !(out[i] == "/" || FieldParser.price(out[i]) != nil || FieldParser.slashPrices(out[i]) != nil) {
+                break
+            }
+        }
+        return out
     }
 
     func kind(of r: RowReading, lineHeight h: Double) -> RowKind {

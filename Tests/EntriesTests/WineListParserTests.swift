@@ -34,6 +34,32 @@ func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0,
         #expect(trusting.parse(lines: lines).map(\.vintage) == [.year(2019), .year(2020), .year(2018)])
     }
 
+    @Test func aSignAmongBarePricesIsTheDigitItResemblesButOnlyOnAPageOfBarePrices() {
+        // Blurred bold digits as Tesseract reads them: 52 as "$2", 82 as "&2" (winelist-0105).
+        let names = ["Ch. Margaux", "Guigal Côte-Rôtie", "Dom. Leflaive Meursault", "Ridge Monte Bello", "Penfolds Bin 389",
+                     "Cloudy Bay Sauvignon Blanc", "Felton Road Pinot Noir", "Ch. Palmer", "Trimbach Riesling", "Vega Sicilia Unico",
+                     "Sassicaia", "Opus One", "Krug Grande Cuvée", "Tignanello"]
+        let prices = ["240", "72", "120", "96", "$2", "&2", "64", "180", "48", "410", "260", "390", "310", "150"]
+        let lines = zip(names, prices).enumerated().map { k, row in line("\(row.0) 2019 \(row.1)", y: 100 + 30 * k) }
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map { $0.prices.map(\.amount) } == [[240], [72], [120], [96], [52], [82], [64], [180], [48], [410], [260], [390], [310], [150]])
+        #expect(entries.allSatisfy { $0.currency == nil })
+        // Two rows alone say nothing of the page's habit: "$2" stays two dollars.
+        let few = parser.parse(lines: [line("Ch. Margaux 2019 240", y: 100), line("Penfolds Bin 389 2019 $2", y: 130)])
+        #expect(few.map { $0.prices.map(\.amount) } == [[240], [2]])
+        #expect(few[1].currency == "$")
+    }
+
+    @Test func aLeadingSOnAPageOfDollarPricesIsTheDollarSign() {
+        let rows = ["Ch. Margaux 2019 $240", "Guigal Côte-Rôtie 2018 $72", "Ridge Monte Bello 2016 $96", "Pieropan La Rocca 2022 S34",
+                    "Felton Road Pinot Noir 2021 $64", "Cloudy Bay Sauvignon Blanc 2023 $42", "Penfolds Grange 2015 $480"]
+        let entries = parser.parse(lines: rows.enumerated().map { k, text in line(text, y: 100 + 30 * k) })
+        #expect(entries.count == 7)
+        #expect(entries[3].prices.map(\.amount) == [34])
+        #expect(entries[3].currency == "$")
+        #expect(entries[3].name == "Pieropan La Rocca")
+    }
+
     @Test func sectionsHeaderRowsAndEntries() {
         let page = RecognizedPage(width: 1000, height: 800, lines: [
             line("THE BISTRO", y: 10),
