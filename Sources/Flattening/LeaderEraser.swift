@@ -53,9 +53,15 @@ public enum LeaderEraser {
     /// Runs of dots, each a list of boxes left to right. Plain values in and out so the geometry
     /// can be tested without images.
     public static func leaderRuns(in boxes: [PixelRect]) -> [[PixelRect]] {
-        // The text size sets what counts as a dot: the median height of letter-sized components.
-        let letters = boxes.filter { $0.height >= 6 && $0.height <= 200 && $0.width <= 4 * $0.height }.map(\.height).sorted()
-        guard letters.count >= 10 else { return [] }
+        // The text size sets what counts as a dot: the median height of the letter-sized components
+        // at least half as tall as the tall ones (the 90th percentile). Not of all of them: on a
+        // page enlarged for reading dots grow past 6 px, and on a list of dense leaders
+        // (winelist-0201: about two dots to a letter) they would set the text size to a dot's, and
+        // then no dot would count as one.
+        let heights = boxes.filter { $0.height >= 6 && $0.height <= 200 && $0.width <= 4 * $0.height }.map(\.height).sorted()
+        guard heights.count >= 10 else { return [] }
+        let tall = heights[heights.count * 9 / 10]
+        let letters = heights.filter { 2 * $0 >= tall }
         let textHeight = Double(letters[letters.count / 2])
         let maxDot = max(2.0, 0.42 * textHeight)
         let dots = boxes.filter { b in
@@ -98,7 +104,21 @@ public enum LeaderEraser {
                 openByBand[home, default: []].append(chains.count - 1)
             }
         }
-        return chains.filter { $0.count >= minimumRun && isEven($0) }
+        return chains.map(trimmed).filter { $0.count >= minimumRun && isEven($0) }
+    }
+
+    /// A run without the dots at its ends that are off its pitch: the full stops of "N.V." or
+    /// "Ch." just before a leader chain onto it across their letters, and are no part of it.
+    static func trimmed(_ run: [PixelRect]) -> [PixelRect] {
+        guard run.count >= minimumRun else { return run }
+        func centre(_ b: PixelRect) -> Double { Double(b.x) + Double(b.width) / 2 }
+        let pitches = zip(run, run.dropFirst()).map { centre($1) - centre($0) }.sorted()
+        let pitch = pitches[pitches.count / 2]
+        func onPitch(_ a: PixelRect, _ b: PixelRect) -> Bool { abs(centre(b) - centre(a) - pitch) <= max(2, 0.35 * pitch) }
+        var lo = 0, hi = run.count - 1
+        while hi - lo >= minimumRun, !onPitch(run[lo], run[lo + 1]) { lo += 1 }
+        while hi - lo >= minimumRun, !onPitch(run[hi - 1], run[hi]) { hi -= 1 }
+        return Array(run[lo...hi])
     }
 
     /// Leaders are typeset: the dots are alike and their spacing regular. Scattered specks of a

@@ -23,6 +23,33 @@ import Testing
         #expect(runs.allSatisfy { $0.count == 25 })
     }
 
+    @Test func denseLeadersOnAnEnlargedPageAreLeadersThoughTheirDotsOutnumberTheLetters() {
+        // A page enlarged for reading: letters 24 px tall, dots 8 px, three dots to a letter.
+        var boxes: [PixelRect] = []
+        for row in 0..<6 {
+            let y = 40 + row * 60
+            boxes += word(x: 10, y: y, letters: 14, height: 24) + dots(x: 160, y: y + 16, count: 50, pitch: 14, size: 8)
+                + word(x: 880, y: y, letters: 2, height: 24)
+        }
+        let runs = LeaderEraser.leaderRuns(in: boxes)
+        #expect(runs.count == 6)
+        #expect(runs.allSatisfy { $0.count == 50 })
+    }
+
+    @Test func theFullStopsOfNVBeforeALeaderAreNoPartOfIt() {
+        var boxes: [PixelRect] = []
+        for row in 0..<4 {
+            let y = 20 + row * 30
+            // "… Italy N.V. ........ 56": the stops sit 18 px apart across their letters, the leader's dots 8.
+            boxes += word(x: 10, y: y, letters: 8) + [PixelRect(x: 100, y: y, width: 8, height: 14), PixelRect(x: 110, y: y + 11, width: 3, height: 3),
+                                                      PixelRect(x: 118, y: y, width: 8, height: 14), PixelRect(x: 128, y: y + 11, width: 3, height: 3)]
+            boxes += dots(x: 140, y: y + 11, count: 20) + word(x: 310, y: y, letters: 2)
+        }
+        let runs = LeaderEraser.leaderRuns(in: boxes)
+        #expect(runs.count == 4)
+        #expect(runs.allSatisfy { $0.count == 20 && $0.first?.x == 140 })
+    }
+
     @Test func fullStopsDecimalPointsAndEllipsesAreKept() {
         var boxes: [PixelRect] = []
         for row in 0..<4 {
