@@ -26,10 +26,18 @@ public struct RowLayout: Sendable {
         let (sinA, cosA) = (sin(skew), cos(skew))
         var fragments: [Fragment] = []
         for (index, lineWords) in words.enumerated() where !lineWords.isEmpty {
+            let usual = Self.usualExtent(of: lineWords)
             let upright = lineWords.map { word -> UprightWord in
-                let cx = word.box.midX, cy = word.box.midY
+                let cx = word.box.midX
+                var cy = word.box.midY, h = Double(word.box.height)
+                // A word whose box took in a mark off its line (a vein of marble, a stain, the
+                // next line's ascender) stands where its line's other words stand.
+                if let usual, h > Self.outsizedWord * usual.height {
+                    let middle = usual.middle + (cx - usual.x) * usual.slope
+                    (cy, h) = (middle, usual.height)
+                }
                 let x = cx * cosA + cy * sinA, y = -cx * sinA + cy * cosA
-                let w = Double(word.box.width), h = Double(word.box.height)
+                let w = Double(word.box.width)
                 return UprightWord(word: word, left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2, line: index)
             }.sorted { $0.left < $1.left }
             fragments += Self.split(upright)
@@ -41,6 +49,24 @@ public struct RowLayout: Sendable {
     }
 
     // MARK: words and fragments
+
+    /// A word more than this many times as tall as its line's others took in something off the line.
+    static let outsizedWord = 1.6
+
+    /// Height and middle of a line's ordinary words (the median of at least two words that are
+    /// not outsized themselves), with the line's slope through them; nil for a line of fewer.
+    static func usualExtent(of words: [RecognizedWord]) -> (height: Double, middle: Double, x: Double, slope: Double)? {
+        guard words.count >= 3 else { return nil }
+        let heights = words.map { Double($0.box.height) }.sorted()
+        let median = heights[heights.count / 2]
+        let ordinary = words.filter { Double($0.box.height) <= outsizedWord * median }
+        guard ordinary.count >= 2, ordinary.count < words.count else { return nil }
+        let xs = ordinary.map(\.box.midX), ys = ordinary.map(\.box.midY)
+        let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
+        let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+        let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+        return (median, my, mx, sxx > 0 ? sxy / sxx : 0)
+    }
 
     struct UprightWord {
         var word: RecognizedWord

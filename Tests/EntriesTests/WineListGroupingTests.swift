@@ -155,6 +155,28 @@ import Testing
         #expect(entries.map { $0.prices.first?.amount } == [1200, 95])
     }
 
+    /// A word whose box took in a mark below its line (winelist-0103: a vein of the marble the list
+    /// lies on, "Kent," 91 px tall among 42 px words) does not make its row a title.
+    @Test func aWordWithAnOutsizedBoxStaysOnItsRow() {
+        var tall = line("Cuvée Prestige, Burgundy,", x: 80, y: 125)
+        tall.words[2].box.height = 60
+        let lines = [
+            line("Whites", y: 60),
+            line("#201 Domaine Vautrin Meursault", y: 100),
+            RecognizedLine(words: tall.words),
+            line("France 2020 $78", x: 80, y: 150),
+            line("#202 Wexford Estate Reserve", y: 190),
+            line("Chardonnay, Sonoma Coast,", x: 80, y: 215),
+            line("USA 2017 $60", x: 80, y: 240),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map(\.bin) == ["201", "202"])
+        #expect(entries[0].rawText.contains("Domaine Vautrin Meursault") && entries[0].rawText.contains("Prestige"))
+        #expect(entries.map { $0.prices.compactMap(\.amount) } == [[78], [60]])
+        let layout = RowLayout(lines: lines)
+        #expect(layout.rows.allSatisfy { $0.height < 30 })
+    }
+
     /// A name wrapped over three lines with the price on the last, indented ones.
     @Test func wrappedNamesEndInTheirPriceRow() {
         let lines = [
