@@ -26,12 +26,13 @@ public struct RowLayout: Sendable {
         let (sinA, cosA) = (sin(skew), cos(skew))
         var fragments: [Fragment] = []
         for (index, lineWords) in words.enumerated() where !lineWords.isEmpty {
-            let usual = Self.usualExtent(of: lineWords)
+            let usual = Self.usualExtent(of: lineWords, wordHeight: wordHeight)
             let upright = lineWords.map { word -> UprightWord in
                 let cx = word.box.midX
                 var cy = word.box.midY, h = Double(word.box.height)
                 // A word whose box took in a mark off its line (a vein of marble, a stain, the
-                // next line's ascender) stands where its line's other words stand.
+                // next line's ascender) stands where its line's ordinary words stand (a bin number
+                // on the row, when every word of the name took it in).
                 if let usual, h > Self.outsizedWord * usual.height {
                     let middle = usual.middle + (cx - usual.x) * usual.slope
                     (cy, h) = (middle, usual.height)
@@ -52,20 +53,24 @@ public struct RowLayout: Sendable {
 
     /// A word more than this many times as tall as its line's others took in something off the line.
     static let outsizedWord = 1.6
+    /// A row's piece at most this many line heights tall is of ordinary height.
+    static let ordinaryPiece = 1.3
 
-    /// Height and middle of a line's ordinary words (the median of at least two words that are
-    /// not outsized themselves), with the line's slope through them; nil for a line of fewer.
-    static func usualExtent(of words: [RecognizedWord]) -> (height: Double, middle: Double, x: Double, slope: Double)? {
-        guard words.count >= 3 else { return nil }
+    /// Height and middle of a line's words of ordinary height (at most `ordinaryPiece` times the
+    /// page's `wordHeight`, or when that is unknown not outsized against the line's median), with
+    /// the line's slope through them; nil when the line has none or only such words.
+    static func usualExtent(of words: [RecognizedWord], wordHeight: Double) -> (height: Double, middle: Double, x: Double, slope: Double)? {
+        guard words.count >= 2 else { return nil }
         let heights = words.map { Double($0.box.height) }.sorted()
-        let median = heights[heights.count / 2]
-        let ordinary = words.filter { Double($0.box.height) <= outsizedWord * median }
-        guard ordinary.count >= 2, ordinary.count < words.count else { return nil }
+        let limit = wordHeight > 0 ? ordinaryPiece * wordHeight : outsizedWord * heights[heights.count / 2]
+        let ordinary = words.filter { Double($0.box.height) <= limit }
+        guard !ordinary.isEmpty, ordinary.count < words.count else { return nil }
+        let ordinaryHeights = ordinary.map { Double($0.box.height) }.sorted()
         let xs = ordinary.map(\.box.midX), ys = ordinary.map(\.box.midY)
         let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
         let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
         let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-        return (median, my, mx, sxx > 0 ? sxy / sxx : 0)
+        return (ordinaryHeights[ordinaryHeights.count / 2], my, mx, sxx > 0 ? sxy / sxx : 0)
     }
 
     struct UprightWord {
@@ -267,9 +272,13 @@ public struct RowLayout: Sendable {
             }
             for row in rows {
                 let words = row.flatMap(\.words).sorted { $0.left < $1.left }
+                // A row is as tall as its pieces of ordinary height when it has some: a name whose
+                // every word took in a mark off the line (winelist-0103) stands on its bin's row.
+                let ordinary = row.filter { $0.height <= Self.ordinaryPiece * h }
+                let extent = ordinary.isEmpty || !row.contains(where: { $0.height > outsizedWord * h }) ? row : ordinary
                 built.append(ListRow(words: words.map(\.word), column: col, left: words.first!.left,
-                                     right: words.map(\.right).max()!, top: words.map(\.top).min()!,
-                                     bottom: words.map(\.bottom).max()!, wordSpans: words.map { $0.left...$0.right },
+                                     right: words.map(\.right).max()!, top: extent.map(\.top).min()!,
+                                     bottom: extent.map(\.bottom).max()!, wordSpans: words.map { $0.left...$0.right },
                                      sourceLines: words.map(\.line)))
             }
         }

@@ -175,6 +175,22 @@ import Testing
         #expect(entries.map { $0.prices.compactMap(\.amount) } == [[78], [60]])
         let layout = RowLayout(lines: lines)
         #expect(layout.rows.allSatisfy { $0.height < 30 })
+
+        // Every word of the name took in the mark; the bin, read as its own line, did not.
+        let name = line("Domaine Vautrin Meursault", x: 100, y: 70, height: 50)
+        let binned = [line("Whites", y: 20), line("#201", y: 100), name, line("Cuvée Prestige, Burgundy,", x: 125, y: 130),
+                      line("France 2020 $78", x: 125, y: 155), line("#202", y: 195), line("Wexford Estate Reserve", x: 100, y: 195),
+                      line("USA 2017 $60", x: 125, y: 220)]
+        let read = parser.parse(lines: binned)
+        #expect(read.map(\.bin) == ["201", "202"])
+        #expect(read[0].rawText.contains("Domaine Vautrin Meursault") && read[0].rawText.contains("Prestige"))
+
+        // The same with the bin and the name read as one line, as the pipeline's rows come.
+        var joined = line("#201 Domaine Vautrin Meursault", y: 100)
+        for k in 1..<joined.words.count { joined.words[k].box.y = 70; joined.words[k].box.height = 50 }
+        var together = binned
+        together.replaceSubrange(1...2, with: [RecognizedLine(words: joined.words)])
+        #expect(parser.parse(lines: together).map(\.bin) == ["201", "202"])
     }
 
     /// A name wrapped over three lines with the price on the last, indented ones.
