@@ -178,11 +178,13 @@ public struct FieldParser: Sendable {
         // "1 250,00 €": a thousands group printed apart.
         var merged: [PriceToken] = []
         for p in prices {
-            // Only "1 250,00": a single digit, then a group with decimals. "27 114" is a glass and a bottle.
+            // Only "1 250,00": a single digit, then a group with decimals. "27 114" is a glass and a
+            // bottle; "08 110.00" a '08 whose apostrophe OCR lost and a price.
             if let last = merged.last, let a = last.amount, let b = p.amount, last.currency == nil || p.currency == nil,
                a >= 1, a < 10, a == a.rounded(), last.tokens.upperBound + 1 == p.tokens.lowerBound,
                tokens[p.tokens.lowerBound].contains(where: { $0 == "," || $0 == "." }),
-               tokens[p.tokens.lowerBound].prefix(while: \.isNumber).count == 3, tokens[last.tokens.upperBound].allSatisfy(\.isNumber) {
+               tokens[p.tokens.lowerBound].prefix(while: \.isNumber).count == 3, tokens[last.tokens.upperBound].count == 1,
+               tokens[last.tokens.upperBound].allSatisfy(\.isNumber) {
                 merged[merged.count - 1] = PriceToken(amount: a * 1000 + b, currency: last.currency ?? p.currency,
                                                       tokens: last.tokens.lowerBound...p.tokens.upperBound)
             } else {

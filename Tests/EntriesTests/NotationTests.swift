@@ -127,6 +127,10 @@ import Testing
     @Test func glassAndBottleAreNotAThousandsGroup() {
         #expect(parser.parse("Shiraz Penfolds Kalimna 2000 27 114").prices.map(\.amount) == [27, 114])
         #expect(parser.parse("Château Le Pin 2022 28 108").prices.map(\.amount) == [28, 108])
+        // A '08 whose apostrophe OCR lost, before a price with decimals: a thousands digit is one
+        // digit printed alone, never "08" (seed-7 list 0028 read 8110.00).
+        #expect(!parser.parse("Rudolf Fürst Spätburgunder GG, Franken 08 110.00").prices.contains { $0.amount == 8110 })
+        #expect(parser.parse("Cuvée Prestige 1 250,00 €").prices.map(\.amount) == [1250])
     }
 
     @Test func glassAndBottleWithCurrency() {
