@@ -100,4 +100,33 @@ import Testing
             #expect(result.raster[letter.x + 4, letter.y + 7] == 20, "letter at \(letter.x),\(letter.y) was touched")
         }
     }
+
+    @Test func theBlurAroundAnEnlargedDotGoesWithIt() {
+        // Dots 8 px with a 2 px grey halo, as blur leaves them on a page enlarged for reading.
+        var page = Raster(width: 900, height: 260, fill: 230)
+        func fill(_ r: PixelRect, _ value: UInt8) {
+            for y in max(0, r.y)..<min(page.height, r.maxY) { for x in max(0, r.x)..<min(page.width, r.maxX) { page[x, y] = value } }
+        }
+        var leaderDots: [PixelRect] = []
+        var letters: [PixelRect] = []
+        for row in 0..<4 {
+            let y = 20 + row * 60
+            letters += word(x: 10, y: y, letters: 12, height: 24) + word(x: 820, y: y, letters: 2, height: 24)
+            leaderDots += dots(x: 140, y: y + 14, count: 45, pitch: 14, size: 8)
+        }
+        leaderDots.forEach { fill(PixelRect(x: $0.x - 2, y: $0.y - 2, width: $0.width + 4, height: $0.height + 4), 170) }
+        leaderDots.forEach { fill($0, 20) }
+        letters.forEach { fill($0, 20) }
+
+        let result = LeaderEraser.erase(page)
+        #expect(result.runs == 4)
+        for dot in leaderDots {
+            for (dx, dy) in [(-2, 4), (dot.width + 1, 4), (4, -2), (4, dot.height + 1)] {
+                #expect(result.raster[dot.x + dx, dot.y + dy] >= 220, "halo of the dot at \(dot.x),\(dot.y) left")
+            }
+        }
+        for letter in letters {
+            #expect(result.raster[letter.x + 4, letter.y + 12] == 20, "letter at \(letter.x),\(letter.y) was touched")
+        }
+    }
 }
