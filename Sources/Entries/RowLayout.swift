@@ -51,7 +51,8 @@ public struct RowLayout: Sendable {
 
     // MARK: words and fragments
 
-    /// A word more than this many times as tall as its line's others took in something off the line.
+    /// A word (or a row's piece) more than this many times as tall as the ordinary ones beside it
+    /// took in something off its line.
     static let outsizedWord = 1.6
     /// A row's piece at most this many line heights tall is of ordinary height.
     static let ordinaryPiece = 1.3
