@@ -276,7 +276,7 @@ public struct RowLayout: Sendable {
                 // A row is as tall as its pieces of ordinary height when it has some: a name whose
                 // every word took in a mark off the line (winelist-0103) stands on its bin's row.
                 let ordinary = row.filter { $0.height <= Self.ordinaryPiece * h }
-                let extent = ordinary.isEmpty || !row.contains(where: { $0.height > outsizedWord * h }) ? row : ordinary
+                let extent = ordinary.isEmpty || !row.contains(where: { $0.height > Self.outsizedWord * h }) ? row : ordinary
                 built.append(ListRow(words: words.map(\.word), column: col, left: words.first!.left,
                                      right: words.map(\.right).max()!, top: extent.map(\.top).min()!,
                                      bottom: extent.map(\.bottom).max()!, wordSpans: words.map { $0.left...$0.right },

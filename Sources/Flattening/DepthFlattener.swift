@@ -43,9 +43,10 @@ public struct DepthFlattener: Sendable {
         /// Deconvolve the photo's lens blur before an enlarging resampling, instead of the unsharp
         /// mask, when the blur measured across the sheet's edges (`EdgeBlur`) is at least this wide
         /// (σ, photo pixels; 0: never). Off by default: from 1 px it reads lists better (generated
-        /// set CER 17.7 → 16.3 %), but the two most blurred lists of the corpus then yield garbled
-        /// entries that match no wine, and entry precision falls (docs/benchmarks/flattening.md,
-        /// twelfth session); it waits for the entry parser to set such lines aside.
+        /// set CER 17.7 → 16.3 %), but the most blurred list of the corpus then yields garbled
+        /// entries that match no wine, and fields of lists read well change: measured again with the
+        /// entry parser's confidence guard, entry F1 93.3 → 93.0 % (docs/benchmarks/entries.md,
+        /// thirteenth session).
         public var deblurFrom = 0.0
         /// The deconvolution's σ as a share of the measured one (the edge also carries the render's
         /// and the sensor's own softness, which the print's strokes share only in part).
