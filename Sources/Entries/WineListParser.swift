@@ -115,11 +115,29 @@ public struct WineListParser: Sendable {
         var isAnchor = false
     }
 
+    /// Least OCR confidence of a price's words for it to count towards the page's habit with
+    /// currency signs (`PriceSigns`).
+    static let habitConfidence = 80.0
+
+    /// The currencies of the prices that show how the page prints them: those read surely, less
+    /// bare numbers shaped like a year or longer. Garbled rows end in stray digits ("2", "3108"), and
+    /// a blurred vintage ("2021" read "2071") becomes a price: on generated list 0011 (seed 7) they
+    /// were 14 bare "prices" against 20 "$" ones, and the page's "S44" stayed unread.
+    static func habitCurrencies(_ readings: [RowReading]) -> [String?] {
+        readings.flatMap { r in
+            r.prices.filter { price in
+                guard let amount = price.amount,
+                      price.tokens.allSatisfy({ r.row.words[r.tokenWords[$0]].confidence >= habitConfidence }) else { return false }
+                return price.currency != nil || !(amount >= 1900 && amount < 2200 || amount >= 10_000)
+            }.map(\.currency)
+        }
+    }
+
     func read(_ layout: RowLayout) -> [RowReading] {
         let h = layout.lineHeight
         var readings = layout.rows.map { reading(of: $0, signs: nil) }
         // The page's habit with currency signs settles a sign read among one row's digits.
-        let signs = PriceSigns(currencies: readings.flatMap { $0.prices.filter { $0.amount != nil }.map(\.currency) })
+        let signs = PriceSigns(currencies: Self.habitCurrencies(readings))
         if signs.style != .undecided {
             for i in readings.indices where Self.signRepaired(readings[i].tokens, signs: signs) != readings[i].tokens {
                 readings[i] = reading(of: readings[i].row, signs: signs)

@@ -60,6 +60,25 @@ func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0,
         #expect(entries[3].name == "Pieropan La Rocca")
     }
 
+    @Test func garbledRowsEndingInStrayDigitsDoNotOutvoteThePagesDollarSigns() {
+        // Generated list 0011 (seed 7): "$" prices read surely, blurred rows whose last words,
+        // guessed, read as bare numbers ("2", "3108", "221"), and vintages read surely but wrongly
+        // ("2021" as "2071", "2023" as "20273"), which the parser takes for prices.
+        let sure = ["Ch. Margaux 2019 $240", "Guigal Côte-Rôtie 2018 $72", "Ridge Monte Bello 2016 $96",
+                    "Felton Road Pinot Noir 2021 $64", "Cloudy Bay Sauvignon Blanc 2023 $42", "Penfolds Grange 2015 $480",
+                    "Ch. Smith Haut Lafitte Blanc, Bordeaux 2071 $90", "Castello di Ama, Tuscany 20273",
+                    "Hermann J. Wiemer Dry Riesling 2024 S44"]
+        let garbled = ["2018 Ferran Brut Trentingy Aho 2", "Windsbutl Alsace 2017 3108", "Bord Sant Bruneto 2019 221"]
+        var lines = sure.enumerated().map { k, text in line(text, y: 100 + 30 * k) }
+        lines += garbled.enumerated().map { k, text in line(text, y: 500 + 30 * k, confidence: 55) }
+        var trusting = parser
+        trusting.minimumConfidence = 0
+        let entries = trusting.parse(lines: lines)
+        let wiemer = entries.first { $0.name.hasPrefix("Hermann") }
+        #expect(wiemer?.prices.map(\.amount) == [44])
+        #expect(wiemer?.currency == "$")
+    }
+
     @Test func sectionsHeaderRowsAndEntries() {
         let page = RecognizedPage(width: 1000, height: 800, lines: [
             line("THE BISTRO", y: 10),
