@@ -8,7 +8,8 @@ import Recognition
 /// digits cropped on their own read at 96% confidence. The page's ink components are known from
 /// the leader eraser; those that no recognized word covers are grouped into word-sized runs on one
 /// line, and each run is read as a single line and added to the page. Runs stacked in one column
-/// (a price column the layout dropped) are first read together, as one block (`columns`).
+/// (a price column the layout dropped) are also read together, as one block (`columns`), and each
+/// run keeps the likelier of its two readings (`likelier`).
 enum MissedText {
     /// More regions than this means a noisy page (texture, a table top), not dropped words:
     /// reading them all would cost more than the page and add garbage.
@@ -119,9 +120,10 @@ enum MissedText {
 
     /// Of two readings of one region, the one that reads as a number (digits, no letters: what the
     /// layout drops is nearly always a price), then the one with more digits (blurred print loses
-    /// digits, "60" read "6", far more often than it gains them), then the surer one. The strip
-    /// and the crop disagree on about one region in eight (winelist-0105: the strip "6", "ot",
-    /// "SS" where the crop read 60, 64, 88; the crop "OR" and nothing where the strip read 98, 46).
+    /// digits, "60" read "6", far more often than it gains them), then the surer one. On
+    /// winelist-0105's bold, blurred price columns the two disagree on about one region in five:
+    /// the strip read "6", "ot", "SS" where the crop read 60, 64, 88; the crop "OR" and nothing
+    /// where the strip read 98, 46.
     static func likelier(_ a: [RecognizedWord], _ b: [RecognizedWord]) -> [RecognizedWord] {
         func rank(_ words: [RecognizedWord]) -> (Int, Int, Double) {
             guard !words.isEmpty else { return (-1, 0, 0) }
