@@ -122,7 +122,7 @@ public struct WineListParser: Sendable {
     /// The currencies of the prices that show how the page prints them: those read surely, less
     /// bare numbers shaped like a year or longer. Garbled rows end in stray digits ("2", "3108"), and
     /// a blurred vintage ("2021" read "2071") becomes a price: on generated list 0011 (seed 7) they
-    /// were 14 bare "prices" against 20 "$" ones, and the page's "S44" stayed unread.
+    /// were 20 bare "prices" against 20 "$" ones, and the page's "S44" stayed unread.
     static func habitCurrencies(_ readings: [RowReading]) -> [String?] {
         readings.flatMap { r in
             r.prices.filter { price in
