@@ -67,11 +67,18 @@ public struct RowLayout: Sendable {
         let ordinary = words.filter { Double($0.box.height) <= limit }
         guard !ordinary.isEmpty, ordinary.count < words.count else { return nil }
         let ordinaryHeights = ordinary.map { Double($0.box.height) }.sorted()
-        let xs = ordinary.map(\.box.midX), ys = ordinary.map(\.box.midY)
+        let line = centreLine(of: ordinary)
+        return (ordinaryHeights[ordinaryHeights.count / 2], line.y, line.x, line.slope ?? 0)
+    }
+
+    /// The least-squares line through the words' centres: its mean point and slope (nil when the
+    /// centres stand in one column).
+    static func centreLine(of words: [RecognizedWord]) -> (x: Double, y: Double, slope: Double?) {
+        let xs = words.map(\.box.midX), ys = words.map(\.box.midY)
         let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
-        let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
-        let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-        return (ordinaryHeights[ordinaryHeights.count / 2], my, mx, sxx > 0 ? sxy / sxx : 0)
+        var sxy = 0.0, sxx = 0.0
+        for (x, y) in zip(xs, ys) { sxy += (x - mx) * (y - my); sxx += (x - mx) * (x - mx) }
+        return (mx, my, sxx > 0 ? sxy / sxx : nil)
     }
 
     struct UprightWord {
@@ -130,10 +137,7 @@ public struct RowLayout: Sendable {
             let heights = words.map { Double($0.box.height) }.sorted()
             guard let span = xs.max().flatMap({ max in xs.min().map { max - $0 } }),
                   span >= 4 * heights[heights.count / 2] else { continue }
-            let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
-            var sxy = 0.0, sxx = 0.0
-            for (x, y) in zip(xs, ys) { sxy += (x - mx) * (y - my); sxx += (x - mx) * (x - mx) }
-            if sxx > 0 { slopes.append(sxy / sxx) }
+            if let slope = centreLine(of: words).slope { slopes.append(slope) }
         }
         guard slopes.count >= 3 else { return 0 }
         slopes.sort()
