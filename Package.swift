@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
         // The same for libjpeg: errors by longjmp, warnings counted instead of printed, damaged files kept.
         .target(name: "CJPEG", path: "Sources/CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // glibc's malloc.h: the worker hands freed memory back after each page.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
 
@@ -42,7 +44,7 @@ let package = Package(
         .target(name: "History", dependencies: ["Entries", "Catalogue", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Synthesis", dependencies: ["Imaging", "Catalogue", "Evaluation", "CPangoCairo"]),
         .target(name: "Jobs", dependencies: ["Imaging", "Flattening", "Recognition", "Entries", "Catalogue",
-                                             "Evaluation", "Reporting", "History"]),
+                                             "Evaluation", "Reporting", "History", "CMalloc"]),
         .executableTarget(name: "decant", dependencies: [
             "Jobs", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

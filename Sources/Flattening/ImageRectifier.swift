@@ -219,6 +219,18 @@ public struct ImageRectifier: Sendable {
             clock.lap("orient", into: &steps)
         }
 
+        // A page that will be reduced is reduced before the dewarps: leptonica's dewarp holds two
+        // full-size disparity maps, and on the 12 MP generated flat lists (10 MP pages, read at 0.79×)
+        // they made the worker's peak, 251 MiB against the 250 MB it may use.
+        var blobHeight = Double(analysis.medianHeight) * scaleUp
+        let early = scaleFactor(blobHeight: blobHeight, width: gray.width, height: gray.height, maxUpscale: nil)
+        if early < 1 {
+            gray = Self.scaled(gray, by: early)
+            steps["scale"] = String(format: "%.2fx before dewarping (text blobs %.0f → %.0f px)", early, blobHeight, blobHeight * early)
+            blobHeight *= early
+            clock.lap("scale", into: &steps)
+        }
+
         // 4. Perspective and dewarp from the text lines. The lines found for the perspective serve
         //    the line dewarp too, unless a step in between resampled the page.
         var text: TextLines?
@@ -236,7 +248,7 @@ public struct ImageRectifier: Sendable {
             clock.lap("lineDewarp", into: &steps)
         }
 
-        let finished = finish(gray, blobHeight: Double(analysis.medianHeight) * scaleUp, steps: &steps, clock: &clock)
+        let finished = finish(gray, blobHeight: blobHeight, steps: &steps, clock: &clock)
         var page = FlattenedPage(raster: finished.raster, ppi: finished.ppi, report: FlattenReport(method: .imageOnly, steps: steps))
         page.pendingOrientation = pending
         return page
@@ -255,22 +267,15 @@ public struct ImageRectifier: Sendable {
             let found = TextBlobs.find(in: gray, reduction: min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height))), adaptive: false)
             if found.blobs.count >= 8 { blobHeight = Double(found.medianHeight) / found.reduction }
         }
-        var factor = 1.0
-        if let h = blobHeight, h > 0 {
-            factor = min(maxUpscale ?? options.maxUpscale, max(options.minimumScale, options.targetBlobHeight / h))
-            if factor > 0.87 && factor < 1.15 { factor = 1 }
-            // At most 24 MP: small text on a 4 MP photo fits, and noise taken for tiny text cannot
-            // blow a page up to 40 MP of grain.
-            if Double(gray.width) * Double(gray.height) * factor * factor > 24e6 { factor = (24e6 / Double(gray.width * gray.height)).squareRoot() }
-        }
+        let factor = blobHeight.map { scaleFactor(blobHeight: $0, width: gray.width, height: gray.height, maxUpscale: maxUpscale) } ?? 1
         if factor != 1 {
-            let pix = OwnedPix(gray)
-            if let scaled = OwnedPix(taking: pixScale(pix.pointer, Float(factor), Float(factor))) { gray = scaled.raster() }
+            gray = Self.scaled(gray, by: factor)
             steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight ?? 0, (blobHeight ?? 0) * factor)
-        } else {
+        } else if steps["scale"] == nil {
             steps["scale"] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
         }
-        clock.lap("scale", into: &steps)
+        // A page reduced before dewarping keeps that reduction's time.
+        if factor != 1 || steps["ms.scale"] == nil { clock.lap("scale", into: &steps) }
         if options.reversePrint, let h = blobHeight {
             let reversed = ReversePrint.apply(to: gray, textHeight: h * factor)
             if !reversed.regions.isEmpty {
@@ -285,6 +290,25 @@ public struct ImageRectifier: Sendable {
         }
         let ppi = blobHeight.map { _ in Int((300 * options.targetBlobHeight / 30).rounded()) }
         return (gray, ppi)
+    }
+
+    /// The scale that brings text blobs `blobHeight` px tall to `targetBlobHeight`, within the
+    /// enlargement limits and `FlattenedPage.maximumPixels`; 1 when close enough not to resample.
+    private func scaleFactor(blobHeight h: Double, width: Int, height: Int, maxUpscale: Double?) -> Double {
+        guard h > 0 else { return 1 }
+        var factor = min(maxUpscale ?? options.maxUpscale, max(options.minimumScale, options.targetBlobHeight / h))
+        if factor > 0.87 && factor < 1.15 { factor = 1 }
+        // Small text on a 4 MP photo fits, and noise taken for tiny text cannot blow a page up to
+        // 40 MP of grain.
+        let limit = Double(FlattenedPage.maximumPixels)
+        if Double(width) * Double(height) * factor * factor > limit { factor = (limit / (Double(width) * Double(height))).squareRoot() }
+        return factor
+    }
+
+    private static func scaled(_ gray: Raster, by factor: Double) -> Raster {
+        let pix = OwnedPix(gray)
+        guard let scaled = OwnedPix(taking: pixScale(pix.pointer, Float(factor), Float(factor))) else { return gray }
+        return scaled.raster()
     }
 
     /// The steps after geometry for a page the depth path already unwarped, cropped and scaled:

@@ -47,25 +47,27 @@ enum TextSize {
         return lines
     }
 
-    /// Median band of the lines with lower case (of all lines when none has), pixels. When that
-    /// comes out under half the sample's median band, the thin lines are left out and it is taken
-    /// again: rules, dotted separators and specks come out as thin "lines" whose uneven ink looks
-    /// like lower case, and on a receipt printed in capitals they were the only lines that did (12 MP
-    /// generated receipt 5019: bands of 5–9 px among lines of 37–52, x-height 0.35 mm measured for
-    /// 1.6 mm print, so the page was enlarged to the 40 MP limit).
+    /// Median band of the lines with lower case (of all lines when none has), pixels, with two
+    /// guards against ink that is not letters, each found on a page enlarged to the pixel limit:
+    ///
+    /// - Only lines at least half as tall as the sample's tall ones (its upper-quartile line) count.
+    ///   Rules, dotted separators and specks come out as thin "lines" whose uneven ink looks like
+    ///   lower case; on a receipt printed in capitals they were the only lines that did (12 MP
+    ///   generated receipt 5019: bands of 5–9 px among lines of 37–52, x-height 0.35 mm measured for
+    ///   1.6 mm print).
+    /// - The band is at least two fifths of the chosen lines' median height. Lower-case print's
+    ///   x-height is about half its line (ascender to descender), but a few rows of horizontal ink
+    ///   can be a line's densest: leader dots on the baseline (generated list 1037), or the serifs and
+    ///   bars of a thin monospace face (receipt 4045, bands of 9–15 px on lines 38 tall).
     static func xHeight(of lines: [Line]) -> Double? {
-        guard let first = medianBand(of: lines) else { return nil }
-        let typical = Double(lines.map(\.core).sorted()[lines.count / 2])
-        guard first < 0.5 * typical else { return first }
-        return medianBand(of: lines.filter { Double($0.core) >= 0.5 * typical })
-    }
-
-    private static func medianBand(of lines: [Line]) -> Double? {
-        let lower = lines.filter(\.hasLowerCase)
-        let chosen = lower.count >= 3 ? lower : lines
+        guard !lines.isEmpty else { return nil }
+        let tall = Double(lines.map(\.full).sorted()[lines.count * 3 / 4])
+        let printed = lines.filter { Double($0.full) >= 0.5 * tall }
+        let lower = printed.filter(\.hasLowerCase)
+        let chosen = lower.count >= 3 ? lower : printed
         guard chosen.count >= 3 else { return nil }
-        let cores = chosen.map(\.core).sorted()
-        return Double(cores[cores.count / 2])
+        let cores = chosen.map(\.core).sorted(), fulls = chosen.map(\.full).sorted()
+        return max(Double(cores[cores.count / 2]), 0.4 * Double(fulls[fulls.count / 2]))
     }
 
     static func xHeight(in gray: Raster) -> Double? { xHeight(of: lines(in: gray)) }

@@ -49,6 +49,19 @@ import Testing
         #expect(flat.report.method == .imageOnly)
     }
 
+    @Test func largePrintIsReducedBeforeTheDewarps() throws {
+        // Text about twice the target size: the page is brought down first, so the dewarps (whose
+        // disparity maps are full-size) work on the reduced page, and nothing reduces it again.
+        let large = SyntheticPage.text(width: 2000, height: 2600, fontSize: 16, lines: 24)
+        let flat = ImageRectifier().rectify(SyntheticPage.rotated(large, degrees: 12))
+        let scale = try #require(flat.report.steps["scale"])
+        #expect(scale.contains("before dewarping"), "scale step: \(scale)")
+        let factor = try #require(Double(scale.prefix { $0 != "x" }))
+        #expect(factor < 0.8, "scale step: \(scale)")
+        #expect(flat.raster.width < 2000 && flat.raster.height < 2600)
+        expectUprightLines(flat.raster, "large print, 12° skew; steps \(flat.report.steps)")
+    }
+
     @Test(arguments: [1, 2, 3])
     func turnsAPageUpright(quarterTurns: Int) {
         let turned = Self.page.rotated(quarterTurnsClockwise: quarterTurns)
