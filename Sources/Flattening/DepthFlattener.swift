@@ -20,8 +20,7 @@ public struct DepthFlattener: Sendable {
         public var targetXHeight = 24.0
         /// No more enlargement than this over the photo's own resolution on the page.
         public var maximumUpscale = 3.0
-        /// Most pixels of the flattened page. At 40 MP a worker peaked at 265–294 MiB (a 7 pt list
-        /// on a 16 × 26 cm page, 12 MP generated list 2016).
+        /// Most pixels of the flattened page (why 16 MP: `FlattenedPage.maximumPixels`).
         public var maximumOutputPixels = FlattenedPage.maximumPixels
         /// Long side of the unrolled overview the outline is found on (pixels).
         public var overviewLongSide = 640

@@ -12,9 +12,9 @@ public struct FlattenedPage: Sendable {
     public var pendingOrientation: PendingOrientation?
 
     /// Most pixels a flattened page may have, on every path. Tesseract needs about 90 MB more for a
-    /// 24 MP page than for the photo's own size: over the 12 MP generated set, workers peaked at
-    /// 282–294 MiB with a 40 MP limit and 238–241 MiB with 20 MP, against the 250 MB a worker may
-    /// use. At 16 MP the smallest print of that set (a 7 pt list on a 16 × 26 cm page, generated
+    /// 24 MP page than for a 12 MP one: over the 12 MP generated set (with the x-height fixes of
+    /// `TextSize`), workers peaked at 249–275 MiB with pages up to 24 MP and 238–241 MiB with 20 MP,
+    /// against the 250 MB a worker may use. At 16 MP the smallest print of that set (a 7 pt list on a 16 × 26 cm page, generated
     /// list 2016) comes out with an x-height of 15 px; the committed corpus's largest page was 16.5 MP.
     public static let maximumPixels = 16_000_000
 

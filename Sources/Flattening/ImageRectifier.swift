@@ -221,7 +221,7 @@ public struct ImageRectifier: Sendable {
 
         // A page that will be reduced is reduced before the dewarps: leptonica's dewarp holds two
         // full-size disparity maps, and on the 12 MP generated flat lists (10 MP pages, read at 0.79×)
-        // they made the worker's peak, 251 MiB against the 250 MB it may use.
+        // they made a worker's peak, 251 MiB, past the 250 MB it may use.
         var blobHeight = Double(analysis.medianHeight) * scaleUp
         let early = scaleFactor(blobHeight: blobHeight, width: gray.width, height: gray.height, maxUpscale: nil)
         if early < 1 {
