@@ -20,8 +20,6 @@ public struct DepthFlattener: Sendable {
         public var targetXHeight = 24.0
         /// No more enlargement than this over the photo's own resolution on the page.
         public var maximumUpscale = 3.0
-        /// Most pixels of the flattened page (why 16 MP: `FlattenedPage.maximumPixels`).
-        public var maximumOutputPixels = FlattenedPage.maximumPixels
         /// Long side of the unrolled overview the outline is found on (pixels).
         public var overviewLongSide = 640
         /// Output pixels between exact map evaluations.
@@ -222,7 +220,7 @@ public struct DepthFlattener: Sendable {
             steps["scale"] = String(format: "no x-height measured; photo's own %.1f px/mm", native)
         }
         pixelsPerMM = min(pixelsPerMM, options.maximumUpscale * native)
-        let limit = (Double(options.maximumOutputPixels) / (widthMM * heightMM)).squareRoot()
+        let limit = (Double(FlattenedPage.maximumPixels) / (widthMM * heightMM)).squareRoot()
         pixelsPerMM = max(1, min(pixelsPerMM, limit))
         let outW = max(16, Int((widthMM * pixelsPerMM).rounded())), outH = max(16, Int((heightMM * pixelsPerMM).rounded()))
         clock.lap("scale", into: &steps)
