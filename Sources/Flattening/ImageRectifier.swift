@@ -224,7 +224,8 @@ public struct ImageRectifier: Sendable {
         // they made a worker's peak, 251 MiB, past the 250 MB it may use.
         var blobHeight = Double(analysis.medianHeight) * scaleUp
         let early = scaleFactor(blobHeight: blobHeight, width: gray.width, height: gray.height, maxUpscale: nil)
-        if early < 1 {
+        let reducedEarly = early < 1
+        if reducedEarly {
             gray = Self.scaled(gray, by: early)
             steps["scale"] = String(format: "%.2fx before dewarping (text blobs %.0f → %.0f px)", early, blobHeight, blobHeight * early)
             blobHeight *= early
@@ -248,7 +249,7 @@ public struct ImageRectifier: Sendable {
             clock.lap("lineDewarp", into: &steps)
         }
 
-        let finished = finish(gray, blobHeight: blobHeight, steps: &steps, clock: &clock)
+        let finished = finish(gray, blobHeight: blobHeight, scaled: reducedEarly, steps: &steps, clock: &clock)
         var page = FlattenedPage(raster: finished.raster, ppi: finished.ppi, report: FlattenReport(method: .imageOnly, steps: steps))
         page.pendingOrientation = pending
         return page
@@ -258,24 +259,26 @@ public struct ImageRectifier: Sendable {
     /// (paper at 200). Faint print (ink level above ~110) needs the full curve or Tesseract's
     /// global threshold drops it; crisp black print must stay linear, because the curve fattens
     /// its strokes until digits merge and whole bin and price columns are dropped as noise.
-    /// Scale and photometric steps shared by every path, including "no page found".
-    private func finish(_ input: Raster, blobHeight: Double?, maxUpscale: Double? = nil, steps: inout [String: String],
-                        clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
+    /// Scale and photometric steps shared by every path, including "no page found". `scaled`: the
+    /// page was already brought to size (reduced before dewarping), once, within the limits.
+    private func finish(_ input: Raster, blobHeight: Double?, scaled: Bool = false, maxUpscale: Double? = nil,
+                        steps: inout [String: String], clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
         var gray = input
         var blobHeight = blobHeight
         if blobHeight == nil {
             let found = TextBlobs.find(in: gray, reduction: min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height))), adaptive: false)
             if found.blobs.count >= 8 { blobHeight = Double(found.medianHeight) / found.reduction }
         }
-        let factor = blobHeight.map { scaleFactor(blobHeight: $0, width: gray.width, height: gray.height, maxUpscale: maxUpscale) } ?? 1
-        if factor != 1 {
-            gray = Self.scaled(gray, by: factor)
-            steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight ?? 0, (blobHeight ?? 0) * factor)
-        } else if steps["scale"] == nil {
-            steps["scale"] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
+        let factor = scaled ? 1 : blobHeight.map { scaleFactor(blobHeight: $0, width: gray.width, height: gray.height, maxUpscale: maxUpscale) } ?? 1
+        if !scaled {
+            if factor != 1 {
+                gray = Self.scaled(gray, by: factor)
+                steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight ?? 0, (blobHeight ?? 0) * factor)
+            } else {
+                steps["scale"] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
+            }
+            clock.lap("scale", into: &steps)
         }
-        // A page reduced before dewarping keeps that reduction's time.
-        if factor != 1 || steps["ms.scale"] == nil { clock.lap("scale", into: &steps) }
         if options.reversePrint, let h = blobHeight {
             let reversed = ReversePrint.apply(to: gray, textHeight: h * factor)
             if !reversed.regions.isEmpty {

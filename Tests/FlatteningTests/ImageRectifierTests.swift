@@ -62,6 +62,18 @@ import Testing
         expectUprightLines(flat.raster, "large print, 12° skew; steps \(flat.report.steps)")
     }
 
+    @Test func aReductionHeldAtItsLimitIsNotRepeated() {
+        // The same large print with reductions floored at 0.7: the page is reduced once, by 0.7, not
+        // by 0.7 before dewarping and again after (about 0.5 in all, what the default floor allows).
+        let skewed = SyntheticPage.rotated(SyntheticPage.text(width: 2000, height: 2600, fontSize: 16, lines: 24), degrees: 12)
+        var floored = ImageRectifier.Options()
+        floored.minimumScale = 0.7
+        let held = ImageRectifier(options: floored).rectify(skewed), free = ImageRectifier().rectify(skewed)
+        #expect(held.report.steps["scale"]?.hasPrefix("0.70x before dewarping") == true, "scale step: \(held.report.steps["scale"] ?? "none")")
+        let ratio = Double(held.raster.width) / Double(free.raster.width)
+        #expect(ratio > 1.25, "held at 0.7 against a free reduction: width ratio \(ratio), steps \(held.report.steps)")
+    }
+
     @Test(arguments: [1, 2, 3])
     func turnsAPageUpright(quarterTurns: Int) {
         let turned = Self.page.rotated(quarterTurnsClockwise: quarterTurns)
