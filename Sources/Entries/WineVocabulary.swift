@@ -34,6 +34,11 @@ public struct WineVocabulary: Sendable {
 
     /// Term key sequences by their first key; longest first within a group.
     private var entries: [String: [(keys: [String], terms: [Term])]] = [:]
+    /// The same first keys by their length in characters, in the order they were added. A fuzzy
+    /// look-up only compares keys within one character of the word's length: comparing every key
+    /// of the table with every unknown word made the vocabulary most of a wine list's parsing time
+    /// (about 200 ms a page on the generated 12 MP set).
+    private var firstKeysByLength: [Int: [String]] = [:]
     public private(set) var count = 0
 
     public init() {}
@@ -76,6 +81,7 @@ public struct WineVocabulary: Sendable {
     public mutating func add(_ term: Term) {
         let keys = Self.keys(term.name).map(\.key)
         guard let first = keys.first else { return }
+        if entries[first] == nil { firstKeysByLength[first.count, default: []].append(first) }
         var group = entries[first, default: []]
         if let i = group.firstIndex(where: { $0.keys == keys }) {
             group[i].terms.removeAll { $0.kind == term.kind }
@@ -115,7 +121,7 @@ public struct WineVocabulary: Sendable {
         var i = 0
         outer: while i < keys.count {
             var groups: [[(keys: [String], terms: [Term])]] = entries[keys[i].key].map { [$0] } ?? []
-            if fuzzy, groups.isEmpty { groups = entries.filter { Self.near(keys[i].key, $0.key) }.map(\.value) }
+            if fuzzy, groups.isEmpty { groups = nearGroups(keys[i].key) }
             if keys[i].first, !groups.isEmpty {
                 let group = groups.flatMap { $0 }.sorted { $0.keys.count > $1.keys.count }
                 for candidate in group where i + candidate.keys.count <= keys.count {
@@ -134,10 +140,34 @@ public struct WineVocabulary: Sendable {
         return found
     }
 
+    /// The groups whose first key is one OCR slip from `read` (`near`), found among the keys of
+    /// the lengths such a slip allows.
+    private func nearGroups(_ read: String) -> [[(keys: [String], terms: [Term])]] {
+        let repaired = Self.repairedUmlaut(read)
+        var found: [[(keys: [String], terms: [Term])]] = []
+        var seen: Set<String> = []
+        for exact in [read, repaired] where seen.insert(exact).inserted {
+            if let group = entries[exact] { found.append(group) }
+        }
+        let length = repaired.count
+        guard length + 1 >= 5 else { return found }
+        for candidateLength in max(5, length - 1)...(length + 1) {
+            for key in firstKeysByLength[candidateLength] ?? [] where !seen.contains(key)
+                && Levenshtein.distance(repaired, key, limit: 1) <= 1 {
+                if let group = entries[key] { found.append(group) }
+            }
+        }
+        return found
+    }
+
+    static func repairedUmlaut(_ read: String) -> String {
+        read.contains("ii") ? read.replacingOccurrences(of: "ii", with: "u") : read
+    }
+
     /// One OCR slip apart: "ii" read for "ü" (folded to "u"), or one edit in a key of five letters or more.
     static func near(_ read: String, _ key: String) -> Bool {
         if read == key { return true }
-        let repaired = read.replacingOccurrences(of: "ii", with: "u")
+        let repaired = repairedUmlaut(read)
         if repaired == key { return true }
         guard key.count >= 5, abs(repaired.count - key.count) <= 1 else { return false }
         return Levenshtein.distance(repaired, key, limit: 1) <= 1
@@ -168,10 +198,25 @@ public struct WineVocabulary: Sendable {
 
     static let spelledOut: [String: String] = ["st": "saint", "ste": "sainte", "mt": "mount", "sta": "santa"]
 
+    /// Every word of every entry is folded, several times over: plain ASCII (most words) is
+    /// lower-cased and trimmed here byte by byte, the rest goes through Foundation's folding.
+    /// Both give the same keys (`foldedASCIIAgreesWithFoundation`).
     static func fold(_ text: String) -> String {
-        let edges = CharacterSet(charactersIn: ".,;:()[]\"“”‘’'*!?")
-        return text.replacingOccurrences(of: "’", with: "'")
-            .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return foldedByFoundation(text) }
+        var bytes = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        while let last = bytes.last, asciiEdges.contains(last) { bytes.removeLast() }
+        let start = bytes.firstIndex { !asciiEdges.contains($0) } ?? bytes.endIndex
+        return String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    static func foldedByFoundation(_ text: String) -> String {
+        text.replacingOccurrences(of: "’", with: "'")
+            .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: posix)
             .trimmingCharacters(in: edges)
     }
+
+    private static let edges = CharacterSet(charactersIn: ".,;:()[]\"“”‘’'*!?")
+    /// The ASCII members of `edges`.
+    private static let asciiEdges: Set<UInt8> = Set(".,;:()[]\"'*!?".utf8)
+    private static let posix = Locale(identifier: "en_US_POSIX")
 }

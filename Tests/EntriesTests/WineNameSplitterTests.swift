@@ -64,6 +64,42 @@ import Testing
         #expect(v.matches(in: ["Shiraz"]).first?.term(.grape)?.canonical == "Shiraz")
     }
 
+    /// One OCR slip from a table key: an edit in a key of five letters or more, or "ii" for "ü";
+    /// never an edit in a shorter key, and never found without `fuzzy`.
+    @Test func fuzzyLookUpAllowsOneSlip() {
+        #expect(vocabulary.covering(["Cabernot", "Sauvignon"], kind: .grape, fuzzy: true)?.map(\.name) == ["Cabernet Sauvignon"])
+        #expect(vocabulary.covering(["Cabernot", "Sauvignon"], kind: .grape) == nil)
+        #expect(vocabulary.covering(["Griiner", "Veltliner"], kind: .grape, fuzzy: true)?.map(\.name) == ["Grüner Veltliner"])
+        #expect(vocabulary.covering(["Ausrtia"], kind: .country, fuzzy: true) == nil)   // two edits
+        #expect(vocabulary.covering(["Austia"], kind: .country, fuzzy: true)?.map(\.name) == ["Austria"])   // one shorter
+        #expect(vocabulary.covering(["Austrial"], kind: .country, fuzzy: true)?.map(\.name) == ["Austria"])  // one longer
+        // "Cava" is four letters: "Cave" is no slip of it.
+        #expect(vocabulary.covering(["Cave"], kind: .region, fuzzy: true) == nil)
+    }
+
+    /// A key added after the table was built is found by the fuzzy look-up too.
+    @Test func fuzzyLookUpFindsAUsersRow() throws {
+        var v = WineVocabulary.builtIn
+        try v.merge(tsv: "region\tKremstaler Berg\t\tAustria\n", source: "mine.tsv")
+        #expect(v.covering(["Kremstaier", "Berg"], kind: .region, fuzzy: true)?.map(\.name) == ["Kremstaler Berg"])
+    }
+
+    /// The byte-wise fold of plain ASCII gives the keys Foundation's folding gives.
+    @Test func foldedASCIIAgreesWithFoundation() {
+        let words = ["Cabernet", "CHATEAU", "St.", "(Napa)", "'15", "\"Reserve\"", "1er", "!?", "", "...", "Mt.Veeder",
+                     "a.b.", "Pinot,", "[Bin", "389]", "*", "O'Neill", "Ste-Croix", "x-Y_z", "~tilde~", "Tab\tbed"]
+        for word in words {
+            #expect(WineVocabulary.fold(word) == WineVocabulary.foldedByFoundation(word), "\(word)")
+        }
+        // Every printable ASCII character alone and between letters.
+        for byte in UInt8(0x20)...UInt8(0x7E) {
+            let c = String(UnicodeScalar(byte))
+            for word in [c, "A" + c + "b", c + "Zz" + c] {
+                #expect(WineVocabulary.fold(word) == WineVocabulary.foldedByFoundation(word), "\(word)")
+            }
+        }
+    }
+
     @Test func badRowsNameFileAndLine() {
         #expect(throws: EntriesError(file: "mine.tsv", line: 2, "first column must be one of country, region, grape, cuvee, colour, got \"grap\"")) {
             try WineVocabulary(tsv: "grape\tMerlot\ngrap\tSyrah\n", source: "mine.tsv")
