@@ -12,25 +12,32 @@ extension Raster {
 
     /// Gaussian smoothing, or with `unsharp` > 0 unsharp masking (the source plus `unsharp` times
     /// its difference from the smoothed image), in one pass.
+    ///
+    /// Both passes run tap by tap over a whole row (the inner loop a plain multiply-add over
+    /// contiguous floats, which the compiler vectorizes), with the row's clamped edge read once into
+    /// a padded copy. Each pixel still sums its taps in the same order from zero, so the result is
+    /// the same as summing pixel by pixel; it was 3 % of a 12 MP run's CPU summed that way.
     private func filtered(sigma: Double, in region: PixelRect?, unsharp: Float) -> Raster {
         precondition(channels == 1)
         guard sigma > 0.05 else { return self }
         let r = region ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        guard r.width > 0, r.height > 0 else { return self }
         let gaussian = GaussianKernel(sigma: sigma, reach: 2.5)
-        let radius = gaussian.radius, kernel = gaussian.taps
-        let w = width, h = height
-        var pass = [Float](repeating: 0, count: r.width * r.height)
+        let radius = gaussian.radius, kernel = gaussian.taps, taps = kernel.count
+        let w = width, h = height, rw = r.width
+        var pass = [Float](repeating: 0, count: rw * r.height)
         var out = pixels
+        var padded = [Float](repeating: 0, count: rw + 2 * radius)
         pixels.withUnsafeBufferPointer { src in
-            kernel.withUnsafeBufferPointer { k in
-                pass.withUnsafeMutableBufferPointer { tmp in
+            pass.withUnsafeMutableBufferPointer { tmp in
+                padded.withUnsafeMutableBufferPointer { pad in
                     for y in 0..<r.height {
                         let row = (r.y + y) * w
-                        for x in 0..<r.width {
-                            var s: Float = 0
-                            let cx = r.x + x
-                            for t in -radius...radius { s += k[t + radius] * Float(src[row + min(w - 1, max(0, cx + t))]) }
-                            tmp[y * r.width + x] = s
+                        for i in 0..<(rw + 2 * radius) { pad[i] = Float(src[row + min(w - 1, max(0, r.x - radius + i))]) }
+                        let line = tmp.baseAddress! + y * rw
+                        for t in 0..<taps {
+                            let k = kernel[t], from = pad.baseAddress! + t
+                            for x in 0..<rw { line[x] += k * from[x] }
                         }
                     }
                 }
@@ -38,28 +45,36 @@ extension Raster {
         }
         // Vertical pass: rows outside the region are taken from the source (unsmoothed horizontally),
         // which only matters within `radius` of the region's border.
+        var sums = [Float](repeating: 0, count: rw)
+        var outsideRow = [Float](repeating: 0, count: rw)
         pass.withUnsafeBufferPointer { tmp in
             pixels.withUnsafeBufferPointer { src in
-                kernel.withUnsafeBufferPointer { k in
-                    out.withUnsafeMutableBufferPointer { dst in
-                        for y in 0..<r.height {
-                            for x in 0..<r.width {
-                                var s: Float = 0
-                                for t in -radius...radius {
-                                    let yy = y + t
+                out.withUnsafeMutableBufferPointer { dst in
+                    sums.withUnsafeMutableBufferPointer { acc in
+                        outsideRow.withUnsafeMutableBufferPointer { edge in
+                            for y in 0..<r.height {
+                                for x in 0..<rw { acc[x] = 0 }
+                                for t in 0..<taps {
+                                    let yy = y + t - radius, k = kernel[t]
+                                    let from: UnsafePointer<Float>
                                     if yy >= 0 && yy < r.height {
-                                        s += k[t + radius] * tmp[yy * r.width + x]
+                                        from = tmp.baseAddress! + yy * rw
                                     } else {
-                                        s += k[t + radius] * Float(src[min(h - 1, max(0, r.y + yy)) * w + r.x + x])
+                                        let source = min(h - 1, max(0, r.y + yy)) * w + r.x
+                                        for x in 0..<rw { edge[x] = Float(src[source + x]) }
+                                        from = UnsafePointer(edge.baseAddress!)
                                     }
+                                    for x in 0..<rw { acc[x] += k * from[x] }
                                 }
-                                let o = (r.y + y) * w + r.x + x
-                                let smooth = UInt8(min(255, max(0, s + 0.5)))
-                                if unsharp > 0 {
-                                    let v = Float(src[o]) + unsharp * (Float(src[o]) - Float(smooth))
-                                    dst[o] = UInt8(min(255, max(0, v + 0.5)))
-                                } else {
-                                    dst[o] = smooth
+                                let o = (r.y + y) * w + r.x
+                                for x in 0..<rw {
+                                    let smooth = UInt8(min(255, max(0, acc[x] + 0.5)))
+                                    if unsharp > 0 {
+                                        let v = Float(src[o + x]) + unsharp * (Float(src[o + x]) - Float(smooth))
+                                        dst[o + x] = UInt8(min(255, max(0, v + 0.5)))
+                                    } else {
+                                        dst[o + x] = smooth
+                                    }
                                 }
                             }
                         }

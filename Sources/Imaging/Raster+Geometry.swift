@@ -64,21 +64,32 @@ extension Raster {
         if sx <= 1 && sy <= 1 {
             return enlarged(width: newWidth, height: newHeight, sx: sx, sy: sy)
         }
+        return reduced(width: newWidth, height: newHeight, sx: sx, sy: sy)
+    }
+
+    /// Area-averaging reduction. Which source pixels an output pixel covers, and by how much, is
+    /// the same for every output pixel of a column (of a row), so those weights are worked out once
+    /// per column and per row (`AreaSpans`); each pixel then sums its products in the same order as
+    /// working them out on the spot would, so the result is the same. Previews and page reductions
+    /// shrink whole 12 MP pages, where the per-pixel arithmetic made this 1–3 % of a run's CPU.
+    private func reduced(width newWidth: Int, height newHeight: Int, sx: Double, sy: Double) -> Raster {
+        let columns = AreaSpans(count: newWidth, step: sx, size: width)
+        let rows = AreaSpans(count: newHeight, step: sy, size: height)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * channels)
         let c = channels
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { out in
                 for y in 0..<newHeight {
-                    let ya = Double(y) * sy, yb = min(Double(height), ya + sy)
+                    let rowStart = rows.first[y], rowWeights = rows.offset[y]..<rows.offset[y + 1]
                     for x in 0..<newWidth {
-                        let xa = Double(x) * sx, xb = min(Double(width), xa + sx)
+                        let columnStart = columns.first[x], columnWeights = columns.offset[x]..<columns.offset[x + 1]
                         var sums = (0.0, 0.0, 0.0), area = 0.0
-                        var yy = Int(ya)
-                        while Double(yy) < yb && yy < height {
-                            let wy = min(Double(yy + 1), yb) - max(Double(yy), ya)
-                            var xx = Int(xa)
-                            while Double(xx) < xb && xx < width {
-                                let w = wy * (min(Double(xx + 1), xb) - max(Double(xx), xa))
+                        var yy = rowStart
+                        for wyIndex in rowWeights {
+                            let wy = rows.weights[wyIndex]
+                            var xx = columnStart
+                            for wxIndex in columnWeights {
+                                let w = wy * columns.weights[wxIndex]
                                 let i = (yy * width + xx) * c
                                 sums.0 += w * Double(src[i])
                                 if c == 3 { sums.1 += w * Double(src[i + 1]); sums.2 += w * Double(src[i + 2]) }
@@ -185,5 +196,29 @@ public struct PixelRect: Sendable, Equatable, Hashable, Codable {
         let overlap = min(maxY, other.maxY) - max(y, other.y)
         let smaller = min(height, other.height)
         return smaller > 0 ? Double(max(0, overlap)) / Double(smaller) : 0
+    }
+}
+
+/// For each output pixel along one axis of an area-averaging reduction: the first source pixel it
+/// covers and the share of each covered source pixel (`weights[offset[i]..<offset[i + 1]]`), computed
+/// as the per-pixel loop did: output pixel i spans [i·step, min(size, i·step + step)).
+struct AreaSpans {
+    var first: [Int] = []
+    var offset: [Int] = [0]
+    var weights: [Double] = []
+
+    init(count: Int, step: Double, size: Int) {
+        first.reserveCapacity(count)
+        offset.reserveCapacity(count + 1)
+        for i in 0..<count {
+            let a = Double(i) * step, b = min(Double(size), a + step)
+            var k = Int(a)
+            first.append(k)
+            while Double(k) < b && k < size {
+                weights.append(min(Double(k + 1), b) - max(Double(k), a))
+                k += 1
+            }
+            offset.append(weights.count)
+        }
     }
 }

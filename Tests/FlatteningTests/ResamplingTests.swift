@@ -65,6 +65,69 @@ import Testing
         #expect(out.pixels[10 * 50 + 12] != source.pixels[10 * 50 + 12])
     }
 
+    /// The row-at-a-time filter gives, pixel for pixel, what summing each pixel's taps in turn
+    /// gives (the reference below, the filter as it was first written), for smoothing and unsharp
+    /// masking, over the whole raster and a region touching its edges.
+    @Test func rowWiseFilterMatchesPerPixelSums() {
+        var generator = SplitMix(seed: 11)
+        let w = 61, h = 37
+        let source = Raster(width: w, height: h, channels: 1, pixels: (0..<(w * h)).map { _ in UInt8(generator.next() % 256) })
+        for region in [nil, PixelRect(x: 0, y: 3, width: 20, height: 34), PixelRect(x: 40, y: 0, width: 21, height: 12)] {
+            for sigma in [0.7, 1.3, 2.4] {
+                #expect(source.smoothed(sigma: sigma, in: region).pixels
+                        == Self.perPixel(source, sigma: sigma, region: region, unsharp: 0).pixels, "σ \(sigma) \(String(describing: region))")
+                #expect(source.sharpened(amount: 0.8, sigma: sigma, in: region).pixels
+                        == Self.perPixel(source, sigma: sigma, region: region, unsharp: 0.8).pixels, "σ \(sigma) \(String(describing: region))")
+            }
+        }
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Each pixel's taps summed in turn, edges clamped; rows outside the region come from the source.
+    static func perPixel(_ source: Raster, sigma: Double, region: PixelRect?, unsharp: Float) -> Raster {
+        let r = region ?? PixelRect(x: 0, y: 0, width: source.width, height: source.height)
+        let kernel = GaussianKernel(sigma: sigma, reach: 2.5)
+        let radius = kernel.radius, k = kernel.taps, w = source.width, h = source.height, src = source.pixels
+        var pass = [Float](repeating: 0, count: r.width * r.height)
+        for y in 0..<r.height {
+            for x in 0..<r.width {
+                var s: Float = 0
+                for t in -radius...radius { s += k[t + radius] * Float(src[(r.y + y) * w + min(w - 1, max(0, r.x + x + t))]) }
+                pass[y * r.width + x] = s
+            }
+        }
+        var out = src
+        for y in 0..<r.height {
+            for x in 0..<r.width {
+                var s: Float = 0
+                for t in -radius...radius {
+                    let yy = y + t
+                    s += k[t + radius] * (yy >= 0 && yy < r.height ? pass[yy * r.width + x]
+                                                                   : Float(src[min(h - 1, max(0, r.y + yy)) * w + r.x + x]))
+                }
+                let o = (r.y + y) * w + r.x + x
+                let smooth = UInt8(min(255, max(0, s + 0.5)))
+                if unsharp > 0 {
+                    out[o] = UInt8(min(255, max(0, Float(src[o]) + unsharp * (Float(src[o]) - Float(smooth)) + 0.5)))
+                } else {
+                    out[o] = smooth
+                }
+            }
+        }
+        return Raster(width: w, height: h, channels: 1, pixels: out)
+    }
+
     @Test func photoBoundsCoverTheMeshAndStayInThePhoto() throws {
         let mesh = Unwarper(width: 64, height: 48, spacing: 16) { x, y in (x * 0.5 + 20, y * 0.5 + 10) }
         let box = try #require(mesh.photoBounds(width: 100, height: 60, margin: 3))

@@ -70,6 +70,44 @@ private func numbered() -> Raster {
         #expect(big.pixels == expected)
     }
 
+    /// Shrinking gives, pixel for pixel, the area average worked out on the spot for each output
+    /// pixel (the reference below: the reduction as it was first written), for gray and colour,
+    /// whole and fractional ratios, and one axis shrunk while the other is enlarged.
+    @Test(arguments: [(1, 37, 23, 12, 7), (1, 100, 60, 33, 20), (3, 17, 11, 5, 4), (1, 9, 7, 9, 3), (3, 40, 30, 13, 31), (1, 8, 8, 4, 4)])
+    func shrinkingAveragesEachPixelsArea(channels: Int, width: Int, height: Int, newWidth: Int, newHeight: Int) {
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D &* UInt64(width * 7 + newHeight)
+        let pixels = (0..<(width * height * channels)).map { _ -> UInt8 in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        let r = Raster(width: width, height: height, channels: channels, pixels: pixels)
+        let small = r.resized(width: newWidth, height: newHeight)
+        let sx = Double(width) / Double(newWidth), sy = Double(height) / Double(newHeight)
+        var expected: [UInt8] = []
+        for y in 0..<newHeight {
+            let ya = Double(y) * sy, yb = min(Double(height), ya + sy)
+            for x in 0..<newWidth {
+                let xa = Double(x) * sx, xb = min(Double(width), xa + sx)
+                var sums = [Double](repeating: 0, count: channels), area = 0.0
+                var yy = Int(ya)
+                while Double(yy) < yb && yy < height {
+                    let wy = min(Double(yy + 1), yb) - max(Double(yy), ya)
+                    var xx = Int(xa)
+                    while Double(xx) < xb && xx < width {
+                        let w = wy * (min(Double(xx + 1), xb) - max(Double(xx), xa))
+                        for k in 0..<channels { sums[k] += w * Double(pixels[(yy * width + xx) * channels + k]) }
+                        area += w
+                        xx += 1
+                    }
+                    yy += 1
+                }
+                for k in 0..<channels { expected.append(UInt8(min(255, (sums[k] * (area > 0 ? 1 / area : 0)).rounded()))) }
+            }
+        }
+        #expect(small.width == newWidth && small.height == newHeight && small.channels == channels)
+        #expect(small.pixels == expected)
+    }
+
     @Test func bilinearSampleInterpolates() {
         let r = Raster(width: 2, height: 2, channels: 1, pixels: [0, 100, 100, 200])
         #expect(abs(r.sample(x: 0.5, y: 0.5) - 100) < 1e-9)
