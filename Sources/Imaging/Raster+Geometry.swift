@@ -76,38 +76,41 @@ extension Raster {
         let columns = AreaSpans(count: newWidth, step: sx, size: width)
         let rows = AreaSpans(count: newHeight, step: sy, size: height)
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * channels)
-        let c = channels
+        let c = channels, w = width
         pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { out in
-                for y in 0..<newHeight {
-                    let rowStart = rows.first[y], rowWeights = rows.offset[y]..<rows.offset[y + 1]
-                    for x in 0..<newWidth {
-                        let columnStart = columns.first[x], columnWeights = columns.offset[x]..<columns.offset[x + 1]
-                        var sums = (0.0, 0.0, 0.0), area = 0.0
-                        var yy = rowStart
-                        for wyIndex in rowWeights {
-                            let wy = rows.weights[wyIndex]
-                            var xx = columnStart
-                            for wxIndex in columnWeights {
-                                let w = wy * columns.weights[wxIndex]
-                                let i = (yy * width + xx) * c
-                                sums.0 += w * Double(src[i])
-                                if c == 3 { sums.1 += w * Double(src[i + 1]); sums.2 += w * Double(src[i + 2]) }
-                                area += w
-                                xx += 1
-                            }
-                            yy += 1
+        out.withUnsafeMutableBufferPointer { out in
+        rows.weights.withUnsafeBufferPointer { rowWeights in
+        columns.weights.withUnsafeBufferPointer { columnWeights in
+            for y in 0..<newHeight {
+                let rowStart = rows.first[y], rowSpan = rows.offset[y]..<rows.offset[y + 1]
+                for x in 0..<newWidth {
+                    let columnStart = columns.first[x], columnSpan = columns.offset[x]..<columns.offset[x + 1]
+                    var sums = (0.0, 0.0, 0.0), area = 0.0
+                    var yy = rowStart
+                    for wyIndex in rowSpan {
+                        let wy = rowWeights[wyIndex]
+                        var i = (yy * w + columnStart) * c
+                        for wxIndex in columnSpan {
+                            let weight = wy * columnWeights[wxIndex]
+                            sums.0 += weight * Double(src[i])
+                            if c == 3 { sums.1 += weight * Double(src[i + 1]); sums.2 += weight * Double(src[i + 2]) }
+                            area += weight
+                            i += c
                         }
-                        let o = (y * newWidth + x) * c
-                        let inv = area > 0 ? 1 / area : 0
-                        out[o] = UInt8(min(255, (sums.0 * inv).rounded()))
-                        if c == 3 {
-                            out[o + 1] = UInt8(min(255, (sums.1 * inv).rounded()))
-                            out[o + 2] = UInt8(min(255, (sums.2 * inv).rounded()))
-                        }
+                        yy += 1
+                    }
+                    let o = (y * newWidth + x) * c
+                    let inv = area > 0 ? 1 / area : 0
+                    out[o] = UInt8(min(255, (sums.0 * inv).rounded()))
+                    if c == 3 {
+                        out[o + 1] = UInt8(min(255, (sums.1 * inv).rounded()))
+                        out[o + 2] = UInt8(min(255, (sums.2 * inv).rounded()))
                     }
                 }
             }
+        }
+        }
+        }
         }
         return Raster(width: newWidth, height: newHeight, channels: c, pixels: out)
     }
