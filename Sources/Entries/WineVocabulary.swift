@@ -106,8 +106,9 @@ public struct WineVocabulary: Sendable {
     }
 
     /// With `fuzzy`, a key of five letters or more may differ from the table's by one edit, after
-    /// the umlaut OCR reads as "ii" ("Griiner", "Niederésterreich", "Cabemet"): used only where a
-    /// term is expected (a region line, the part before a producer), never to find one in a name.
+    /// the umlaut OCR reads as "ii" ("Griiner", "Niederésterreich", "Cabernct"; "Cabemet", "rn" read
+    /// as "m", is two edits and is not taken): used only where a term is expected (a region line,
+    /// the part before a producer), never to find one in a name.
     func matches(in words: [String], fuzzy: Bool) -> [Match] {
         var keys: [(key: String, word: Int, first: Bool, last: Bool, stop: Bool)] = []
         for (w, word) in words.enumerated() {

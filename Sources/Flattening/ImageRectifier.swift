@@ -255,10 +255,6 @@ public struct ImageRectifier: Sendable {
         return page
     }
 
-    /// How hard to darken the mid-tones, from the level of the darkest 2% of the normalized page
-    /// (paper at 200). Faint print (ink level above ~110) needs the full curve or Tesseract's
-    /// global threshold drops it; crisp black print must stay linear, because the curve fattens
-    /// its strokes until digits merge and whole bin and price columns are dropped as noise.
     /// Scale and photometric steps shared by every path, including "no page found". `scaled`: the
     /// page was already brought to size (reduced before dewarping), once, within the limits.
     private func finish(_ input: Raster, blobHeight: Double?, scaled: Bool = false, maxUpscale: Double? = nil,
