@@ -331,43 +331,43 @@ private struct Turned {
         originP = pMin; originQ = qMin
         var valid = [Bool](repeating: false, count: width * height), region = valid
         let (w, h) = (width, height)
-        // Each pixel's place in the source is worked out once and sampled in every view (the gray
-        // one and the photo's colour planes); working it out again per view was most of this step.
-        let viewCount = sources.count, plane = w * h
-        var turnedPixels = [UInt8](repeating: 0, count: viewCount * plane)
-        withBuffers(of: sources.map(\.pixels)) { src in
-            sourceValid.withUnsafeBufferPointer { sv in
-                sourceRegion.withUnsafeBufferPointer { sr in
-                    turnedPixels.withUnsafeMutableBufferPointer { out in
-                        valid.withUnsafeMutableBufferPointer { vo in
-                            region.withUnsafeMutableBufferPointer { ro in
-                                for j in 0..<h {
-                                    for i in 0..<w {
-                                        let p = pMin + Double(i), q = qMin + Double(j)
-                                        let x = p * c - q * s, y = p * s + q * c
-                                        guard x >= 0, y >= 0, x <= Double(sw - 1), y <= Double(sh - 1) else { continue }
-                                        let ix = roundedHalfAway(x), iy = roundedHalfAway(y)
-                                        let k = iy * sw + ix
-                                        let x0 = min(Int(x), sw - 2), y0 = min(Int(y), sh - 2)
-                                        // All four bilinear neighbours must show the photo.
-                                        let b = y0 * sw + x0
-                                        guard sv[b], sv[b + 1], sv[b + sw], sv[b + sw + 1] else { continue }
-                                        vo[j * w + i] = true
-                                        ro[j * w + i] = sr[k]
-                                        // Raster.sample's bilinear value (its edge rule on the last row and column).
-                                        let nearest = Int(x) >= sw - 1 || Int(y) >= sh - 1
-                                        let fx = x - Double(x0), fy = y - Double(y0)
-                                        for v in 0..<viewCount {
-                                            let source = src[v]
+        var turnedViews: [Raster] = []
+        for source in sources {
+            // The same geometry for every view: the gray one also marks where the photo is seen.
+            let first = turnedViews.isEmpty
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            source.pixels.withUnsafeBufferPointer { src in
+                sourceValid.withUnsafeBufferPointer { sv in
+                    sourceRegion.withUnsafeBufferPointer { sr in
+                        pixels.withUnsafeMutableBufferPointer { out in
+                            valid.withUnsafeMutableBufferPointer { vo in
+                                region.withUnsafeMutableBufferPointer { ro in
+                                    for j in 0..<h {
+                                        for i in 0..<w {
+                                            let p = pMin + Double(i), q = qMin + Double(j)
+                                            let x = p * c - q * s, y = p * s + q * c
+                                            guard x >= 0, y >= 0, x <= Double(sw - 1), y <= Double(sh - 1) else { continue }
+                                            let ix = roundedHalfAway(x), iy = roundedHalfAway(y)
+                                            let k = iy * sw + ix
+                                            let x0 = min(Int(x), sw - 2), y0 = min(Int(y), sh - 2)
+                                            // All four bilinear neighbours must show the photo.
+                                            let b = y0 * sw + x0
+                                            guard sv[b], sv[b + 1], sv[b + sw], sv[b + sw + 1] else { continue }
+                                            // Raster.sample's bilinear value (its edge rule on the last row and column).
                                             let value: Double
-                                            if nearest {
-                                                value = Double(source[k])
+                                            if Int(x) >= sw - 1 || Int(y) >= sh - 1 {
+                                                value = Double(src[k])
                                             } else {
-                                                let top = Double(source[b]) * (1 - fx) + Double(source[b + 1]) * fx
-                                                let bottom = Double(source[b + sw]) * (1 - fx) + Double(source[b + sw + 1]) * fx
+                                                let fx = x - Double(x0), fy = y - Double(y0)
+                                                let top = Double(src[b]) * (1 - fx) + Double(src[b + 1]) * fx
+                                                let bottom = Double(src[b + sw]) * (1 - fx) + Double(src[b + sw + 1]) * fx
                                                 value = top * (1 - fy) + bottom * fy
                                             }
-                                            out[v * plane + j * w + i] = UInt8(min(255, Double(roundedHalfAway(value))))
+                                            out[j * w + i] = UInt8(min(255, Double(roundedHalfAway(value))))
+                                            if first {
+                                                vo[j * w + i] = true
+                                                ro[j * w + i] = sr[k]
+                                            }
                                         }
                                     }
                                 }
@@ -376,23 +376,12 @@ private struct Turned {
                     }
                 }
             }
-        }
-        let turnedViews = (0..<viewCount).map {
-            Raster(width: w, height: h, channels: 1, pixels: Array(turnedPixels[($0 * plane)..<(($0 + 1) * plane)]))
+            turnedViews.append(Raster(width: width, height: height, channels: 1, pixels: pixels))
         }
         views = turnedViews
         self.valid = valid
         self.region = region
     }
-}
-
-/// Runs `body` with a buffer pointer to each array, valid for the call.
-private func withBuffers<R>(of arrays: [[UInt8]], _ body: ([UnsafeBufferPointer<UInt8>]) -> R) -> R {
-    func nest(_ index: Int, _ taken: [UnsafeBufferPointer<UInt8>]) -> R {
-        guard index < arrays.count else { return body(taken) }
-        return arrays[index].withUnsafeBufferPointer { nest(index + 1, taken + [$0]) }
-    }
-    return nest(0, [])
 }
 
 /// `Int(x.rounded())` (halves away from zero) without the libm call `rounded()` makes: exact, as
