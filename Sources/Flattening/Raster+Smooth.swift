@@ -31,12 +31,14 @@ extension Raster {
         pixels.withUnsafeBufferPointer { src in
             pass.withUnsafeMutableBufferPointer { tmp in
                 padded.withUnsafeMutableBufferPointer { pad in
+                    // Both buffers hold at least one row (the region is not empty).
+                    guard let passBase = tmp.baseAddress, let padBase = pad.baseAddress else { return }
                     for y in 0..<r.height {
                         let row = (r.y + y) * w
                         for i in 0..<(rw + 2 * radius) { pad[i] = Float(src[row + min(w - 1, max(0, r.x - radius + i))]) }
-                        let line = tmp.baseAddress! + y * rw
+                        let line = passBase + y * rw
                         for t in 0..<taps {
-                            let k = kernel[t], from = pad.baseAddress! + t
+                            let k = kernel[t], from = padBase + t
                             for x in 0..<rw { line[x] += k * from[x] }
                         }
                     }
@@ -52,17 +54,18 @@ extension Raster {
                 out.withUnsafeMutableBufferPointer { dst in
                     sums.withUnsafeMutableBufferPointer { acc in
                         outsideRow.withUnsafeMutableBufferPointer { edge in
+                            guard let passBase = tmp.baseAddress, let edgeBase = edge.baseAddress else { return }
                             for y in 0..<r.height {
                                 for x in 0..<rw { acc[x] = 0 }
                                 for t in 0..<taps {
                                     let yy = y + t - radius, k = kernel[t]
                                     let from: UnsafePointer<Float>
                                     if yy >= 0 && yy < r.height {
-                                        from = tmp.baseAddress! + yy * rw
+                                        from = passBase + yy * rw
                                     } else {
                                         let source = min(h - 1, max(0, r.y + yy)) * w + r.x
                                         for x in 0..<rw { edge[x] = Float(src[source + x]) }
-                                        from = UnsafePointer(edge.baseAddress!)
+                                        from = UnsafePointer(edgeBase)
                                     }
                                     for x in 0..<rw { acc[x] += k * from[x] }
                                 }

@@ -78,39 +78,39 @@ extension Raster {
         var out = [UInt8](repeating: 0, count: newWidth * newHeight * channels)
         let c = channels, w = width
         pixels.withUnsafeBufferPointer { src in
-        out.withUnsafeMutableBufferPointer { out in
-        rows.weights.withUnsafeBufferPointer { rowWeights in
-        columns.weights.withUnsafeBufferPointer { columnWeights in
-            for y in 0..<newHeight {
-                let rowStart = rows.first[y], rowSpan = rows.offset[y]..<rows.offset[y + 1]
-                for x in 0..<newWidth {
-                    let columnStart = columns.first[x], columnSpan = columns.offset[x]..<columns.offset[x + 1]
-                    var sums = (0.0, 0.0, 0.0), area = 0.0
-                    var yy = rowStart
-                    for wyIndex in rowSpan {
-                        let wy = rowWeights[wyIndex]
-                        var i = (yy * w + columnStart) * c
-                        for wxIndex in columnSpan {
-                            let weight = wy * columnWeights[wxIndex]
-                            sums.0 += weight * Double(src[i])
-                            if c == 3 { sums.1 += weight * Double(src[i + 1]); sums.2 += weight * Double(src[i + 2]) }
-                            area += weight
-                            i += c
+            out.withUnsafeMutableBufferPointer { out in
+                rows.weights.withUnsafeBufferPointer { rowWeights in
+                    columns.weights.withUnsafeBufferPointer { columnWeights in
+                        for y in 0..<newHeight {
+                            let rowStart = rows.first[y], rowSpan = rows.offset[y]..<rows.offset[y + 1]
+                            for x in 0..<newWidth {
+                                let columnStart = columns.first[x], columnSpan = columns.offset[x]..<columns.offset[x + 1]
+                                var sums = (0.0, 0.0, 0.0), area = 0.0
+                                var yy = rowStart
+                                for wyIndex in rowSpan {
+                                    let wy = rowWeights[wyIndex]
+                                    var i = (yy * w + columnStart) * c
+                                    for wxIndex in columnSpan {
+                                        let weight = wy * columnWeights[wxIndex]
+                                        sums.0 += weight * Double(src[i])
+                                        if c == 3 { sums.1 += weight * Double(src[i + 1]); sums.2 += weight * Double(src[i + 2]) }
+                                        area += weight
+                                        i += c
+                                    }
+                                    yy += 1
+                                }
+                                let o = (y * newWidth + x) * c
+                                let inv = area > 0 ? 1 / area : 0
+                                out[o] = UInt8(min(255, (sums.0 * inv).rounded()))
+                                if c == 3 {
+                                    out[o + 1] = UInt8(min(255, (sums.1 * inv).rounded()))
+                                    out[o + 2] = UInt8(min(255, (sums.2 * inv).rounded()))
+                                }
+                            }
                         }
-                        yy += 1
-                    }
-                    let o = (y * newWidth + x) * c
-                    let inv = area > 0 ? 1 / area : 0
-                    out[o] = UInt8(min(255, (sums.0 * inv).rounded()))
-                    if c == 3 {
-                        out[o + 1] = UInt8(min(255, (sums.1 * inv).rounded()))
-                        out[o + 2] = UInt8(min(255, (sums.2 * inv).rounded()))
                     }
                 }
             }
-        }
-        }
-        }
         }
         return Raster(width: newWidth, height: newHeight, channels: c, pixels: out)
     }
@@ -199,29 +199,5 @@ public struct PixelRect: Sendable, Equatable, Hashable, Codable {
         let overlap = min(maxY, other.maxY) - max(y, other.y)
         let smaller = min(height, other.height)
         return smaller > 0 ? Double(max(0, overlap)) / Double(smaller) : 0
-    }
-}
-
-/// For each output pixel along one axis of an area-averaging reduction: the first source pixel it
-/// covers and the share of each covered source pixel (`weights[offset[i]..<offset[i + 1]]`), computed
-/// as the per-pixel loop did: output pixel i spans [i·step, min(size, i·step + step)).
-struct AreaSpans {
-    var first: [Int] = []
-    var offset: [Int] = [0]
-    var weights: [Double] = []
-
-    init(count: Int, step: Double, size: Int) {
-        first.reserveCapacity(count)
-        offset.reserveCapacity(count + 1)
-        for i in 0..<count {
-            let a = Double(i) * step, b = min(Double(size), a + step)
-            var k = Int(a)
-            first.append(k)
-            while Double(k) < b && k < size {
-                weights.append(min(Double(k + 1), b) - max(Double(k), a))
-                k += 1
-            }
-            offset.append(weights.count)
-        }
     }
 }
