@@ -14,8 +14,9 @@ public struct FlattenedPage: Sendable {
     /// Most pixels a flattened page may have, on every path. Tesseract needs about 90 MB more for a
     /// 24 MP page than for a 12 MP one: over the 12 MP generated set (with the x-height fixes of
     /// `TextSize`), workers peaked at 249–275 MiB with pages up to 24 MP and 238–241 MiB with 20 MP,
-    /// against the 250 MB a worker may use. At 16 MP the smallest print of that set (a 7 pt list on a 16 × 26 cm page, generated
-    /// list 2016) comes out with an x-height of 15 px; the committed corpus's largest page was 16.5 MP.
+    /// against the 250 MB a worker may use. At 16 MP the smallest print of that set (a 7 pt list on
+    /// a 16 × 26 cm page, generated list 2016) comes out with an x-height of 15 px; the committed
+    /// corpus's largest page was 16.5 MP.
     public static let maximumPixels = 16_000_000
 
     public init(raster: Raster, ppi: Int?, report: FlattenReport) {

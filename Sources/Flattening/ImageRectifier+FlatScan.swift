@@ -20,10 +20,8 @@ extension ImageRectifier {
         if blobHeight > options.flatScanMaxBlobHeight {
             // Huge print only comes down (area-averaged); nothing else is touched.
             let factor = max(0.1, options.targetBlobHeight / blobHeight)
-            let source = OwnedPix(scanned)
-            let scaled = withExtendedLifetime(source) { pixScale(source.pointer, Float(factor), Float(factor)) }
-            if let reduced = OwnedPix(taking: scaled) {
-                gray = reduced.raster()
+            if let reduced = Self.scaled(scanned, by: factor) {
+                gray = reduced
                 steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight, blobHeight * factor)
             }
             clock.lap("scale", into: &steps)

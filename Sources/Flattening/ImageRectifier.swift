@@ -226,7 +226,7 @@ public struct ImageRectifier: Sendable {
         let early = scaleFactor(blobHeight: blobHeight, width: gray.width, height: gray.height, maxUpscale: nil)
         let reducedEarly = early < 1
         if reducedEarly {
-            gray = Self.scaled(gray, by: early)
+            gray = Self.scaled(gray, by: early) ?? gray
             steps["scale"] = String(format: "%.2fx before dewarping (text blobs %.0f → %.0f px)", early, blobHeight, blobHeight * early)
             blobHeight *= early
             clock.lap("scale", into: &steps)
@@ -268,7 +268,7 @@ public struct ImageRectifier: Sendable {
         let factor = scaled ? 1 : blobHeight.map { scaleFactor(blobHeight: $0, width: gray.width, height: gray.height, maxUpscale: maxUpscale) } ?? 1
         if !scaled {
             if factor != 1 {
-                gray = Self.scaled(gray, by: factor)
+                gray = Self.scaled(gray, by: factor) ?? gray
                 steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight ?? 0, (blobHeight ?? 0) * factor)
             } else {
                 steps["scale"] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
@@ -304,10 +304,12 @@ public struct ImageRectifier: Sendable {
         return factor
     }
 
-    private static func scaled(_ gray: Raster, by factor: Double) -> Raster {
-        let pix = OwnedPix(gray)
-        guard let scaled = OwnedPix(taking: pixScale(pix.pointer, Float(factor), Float(factor))) else { return gray }
-        return scaled.raster()
+    /// `gray` scaled by leptonica (area-averaged down, interpolated up); nil when leptonica fails.
+    /// The source Pix is kept alive across the call: its pointer alone does not hold it.
+    static func scaled(_ gray: Raster, by factor: Double) -> Raster? {
+        let source = OwnedPix(gray)
+        let scaled = withExtendedLifetime(source) { pixScale(source.pointer, Float(factor), Float(factor)) }
+        return OwnedPix(taking: scaled)?.raster()
     }
 
     /// The steps after geometry for a page the depth path already unwarped, cropped and scaled:

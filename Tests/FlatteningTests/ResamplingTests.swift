@@ -69,7 +69,7 @@ import Testing
     /// gives (the reference below, the filter as it was first written), for smoothing and unsharp
     /// masking, over the whole raster and a region touching its edges.
     @Test func rowWiseFilterMatchesPerPixelSums() {
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         let w = 61, h = 37
         let source = Raster(width: w, height: h, channels: 1, pixels: (0..<(w * h)).map { _ in UInt8(generator.next() % 256) })
         for region in [nil, PixelRect(x: 0, y: 3, width: 20, height: 34), PixelRect(x: 40, y: 0, width: 21, height: 12)] {
@@ -79,18 +79,6 @@ import Testing
                 #expect(source.sharpened(amount: 0.8, sigma: sigma, in: region).pixels
                         == Self.perPixel(source, sigma: sigma, region: region, unsharp: 0.8).pixels, "σ \(sigma) \(String(describing: region))")
             }
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 

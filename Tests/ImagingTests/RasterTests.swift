@@ -6,6 +6,15 @@ private func numbered() -> Raster {
     Raster(width: 3, height: 2, channels: 1, pixels: [0, 1, 2, 10, 11, 12])
 }
 
+/// `count` pseudo-random bytes (a linear congruential sequence's top bytes) from `seed`.
+private func noise(count: Int, seed start: UInt64) -> [UInt8] {
+    var seed = start
+    return (0..<count).map { _ in
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return UInt8(truncatingIfNeeded: seed >> 56)
+    }
+}
+
 @Suite struct RasterTests {
     @Test func quarterTurnClockwiseMovesTopLeftToTopRight() {
         let r = numbered().rotated(quarterTurnsClockwise: 1)
@@ -49,11 +58,7 @@ private func numbered() -> Raster {
     /// Enlarging gives, pixel for pixel, the bilinear sample at each output pixel's centre.
     @Test(arguments: [(1, 37, 23, 51, 40), (1, 20, 30, 40, 60), (3, 17, 11, 29, 11), (1, 9, 7, 27, 21), (3, 5, 5, 6, 5)])
     func enlargingSamplesEachPixelCentre(channels: Int, width: Int, height: Int, newWidth: Int, newHeight: Int) {
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(width * 131 + newWidth)
-        let pixels = (0..<(width * height * channels)).map { _ -> UInt8 in
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: seed >> 56)
-        }
+        let pixels = noise(count: width * height * channels, seed: 0x9E37_79B9_7F4A_7C15 &* UInt64(width * 131 + newWidth))
         let r = Raster(width: width, height: height, channels: channels, pixels: pixels)
         let big = r.resized(width: newWidth, height: newHeight)
         let sx = Double(width) / Double(newWidth), sy = Double(height) / Double(newHeight)
@@ -75,11 +80,7 @@ private func numbered() -> Raster {
     /// whole and fractional ratios, and one axis shrunk while the other is enlarged.
     @Test(arguments: [(1, 37, 23, 12, 7), (1, 100, 60, 33, 20), (3, 17, 11, 5, 4), (1, 9, 7, 9, 3), (3, 40, 30, 13, 31), (1, 8, 8, 4, 4)])
     func shrinkingAveragesEachPixelsArea(channels: Int, width: Int, height: Int, newWidth: Int, newHeight: Int) {
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D &* UInt64(width * 7 + newHeight)
-        let pixels = (0..<(width * height * channels)).map { _ -> UInt8 in
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: seed >> 56)
-        }
+        let pixels = noise(count: width * height * channels, seed: 0x2545_F491_4F6C_DD1D &* UInt64(width * 7 + newHeight))
         let r = Raster(width: width, height: height, channels: channels, pixels: pixels)
         let small = r.resized(width: newWidth, height: newHeight)
         let sx = Double(width) / Double(newWidth), sy = Double(height) / Double(newHeight)
