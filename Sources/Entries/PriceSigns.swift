@@ -3,13 +3,15 @@
 ///
 /// Why: blurred bold digits come out of Tesseract as signs. On the corpus's winelist-0105 (bare
 /// prices in Nimbus Roman Bold) 52 is read "$2", 152 "1$2", 82 "&2"; on winelist-0206 ($ prices) $34
-/// is read "S34". One row cannot tell "$2" from a two-dollar price; a page of ninety bare prices can.
+/// is read "S34"; on winelist-0101 (prices followed by €) "42 €" is read "42¢". One row cannot tell
+/// "$2" from a two-dollar price; a page of ninety bare prices can.
 public struct PriceSigns: Sendable, Equatable {
     public enum Style: Sendable, Equatable {
         /// Prices carry no sign: a sign among a price's digits is a misread digit.
         case bare
-        /// Prices start with this sign: a letter it is often read as, before digits, is the sign.
-        case leading(Character)
+        /// Prices carry this sign, before or after the amount: a mark it is often read as, in the
+        /// sign's place, is the sign.
+        case signed(Character)
         /// Too few prices, or no clear habit: nothing is repaired.
         case undecided
     }
@@ -20,6 +22,8 @@ public struct PriceSigns: Sendable, Equatable {
     public static let digitsReadAsSigns: [Character: Character] = ["$": "5", "&": "8"]
     /// Letters read in place of a leading sign.
     public static let signsReadAsLetters: [Character: Set<Character>] = ["$": ["S", "s"], "£": ["E", "f"]]
+    /// Marks read in place of a sign printed after the amount ("42¢", "114 ¢" for 42 €, 114 €).
+    public static let signsReadAfterDigits: [Character: Set<Character>] = ["€": ["¢"]]
     /// Least number of prices, and least share of them, that make a habit.
     public static let minimumPrices = 6
     public static let minimumShare = 0.85
@@ -36,13 +40,18 @@ public struct PriceSigns: Sendable, Equatable {
         let (most, n) = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!
         guard Double(n) >= Self.minimumShare * Double(currencies.count) else { self.init(style: .undecided); return }
         if most.isEmpty { self.init(style: .bare) }
-        else if most.count == 1, let sign = most.first { self.init(style: .leading(sign)) }
+        else if most.count == 1, let sign = most.first { self.init(style: .signed(sign)) }
         else { self.init(style: .undecided) }
     }
 
     /// The token as this page prints prices, when it holds a digit and reads as a price only that
     /// way; nil otherwise (the token is left as read).
     public func repaired(_ token: String) -> String? {
+        // A look-alike of the sign standing alone after the amount ("114 ¢").
+        if case .signed(let sign) = style, token.count == 1, let mark = token.first,
+           Self.signsReadAfterDigits[sign]?.contains(mark) == true {
+            return String(sign)
+        }
         guard token.count <= 8, token.contains(where: { $0.isASCII && $0.isNumber }) else { return nil }
         let candidate: String
         switch style {
@@ -51,7 +60,12 @@ public struct PriceSigns: Sendable, Equatable {
         case .bare:
             guard token.contains(where: { Self.digitsReadAsSigns[$0] != nil }) else { return nil }
             candidate = String(token.map { Self.digitsReadAsSigns[$0] ?? $0 })
-        case .leading(let sign):
+        case .signed(let sign):
+            if let last = token.last, Self.signsReadAfterDigits[sign]?.contains(last) == true,
+               token.dropLast().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {
+                candidate = String(token.dropLast()) + String(sign)
+                break
+            }
             guard let first = token.first, Self.signsReadAsLetters[sign]?.contains(first) == true else { return nil }
             // After the sign, letters are digits as anywhere in a price ("ES8": £58).
             let core = token.dropFirst()

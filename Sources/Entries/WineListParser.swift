@@ -123,14 +123,22 @@ public struct WineListParser: Sendable {
     /// bare numbers shaped like a year or longer. Garbled rows end in stray digits ("2", "3108"), and
     /// a blurred vintage ("2021" read "2071") becomes a price: on generated list 0011 (seed 7) they
     /// were 20 bare "prices" against 20 "$" ones, and the page's "S44" stayed unread.
+    ///
+    /// A page with too few sure prices for a habit falls back on all its prices: on winelist-0101
+    /// (glare) only 3 prices read at confidence 80 or more, but all 10 read carry €, and the page's
+    /// "42¢" stayed unread. The share `PriceSigns` asks for still has to hold over them all.
     static func habitCurrencies(_ readings: [RowReading]) -> [String?] {
-        readings.flatMap { r in
-            r.prices.filter { price in
-                guard let amount = price.amount,
-                      price.tokens.allSatisfy({ r.row.words[r.tokenWords[$0]].confidence >= habitConfidence }) else { return false }
-                return price.currency != nil || !(amount >= 1900 && amount < 2200 || amount >= 10_000)
-            }.map(\.currency)
+        func currencies(minimumConfidence: Double) -> [String?] {
+            readings.flatMap { r in
+                r.prices.filter { price in
+                    guard let amount = price.amount,
+                          price.tokens.allSatisfy({ r.row.words[r.tokenWords[$0]].confidence >= minimumConfidence }) else { return false }
+                    return price.currency != nil || !(amount >= 1900 && amount < 2200 || amount >= 10_000)
+                }.map(\.currency)
+            }
         }
+        let sure = currencies(minimumConfidence: habitConfidence)
+        return sure.count >= PriceSigns.minimumPrices ? sure : currencies(minimumConfidence: 0)
     }
 
     func read(_ layout: RowLayout) -> [RowReading] {

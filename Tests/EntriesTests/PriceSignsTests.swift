@@ -16,7 +16,7 @@ import Testing
 
     @Test func aPageOfDollarPricesReadsALeadingSAsTheSign() {
         let signs = PriceSigns(currencies: Array(repeating: "$", count: 12))
-        #expect(signs.style == .leading("$"))
+        #expect(signs.style == .signed("$"))
         #expect(signs.repaired("S34") == "$34")
         #expect(signs.repaired("s120") == "$120")
         #expect(signs.repaired("Syrah") == nil)
@@ -27,6 +27,18 @@ import Testing
         let signs = PriceSigns(currencies: Array(repeating: "£", count: 8))
         #expect(signs.repaired("ES8") == "£58")
         #expect(signs.repaired("Est.") == nil)
+    }
+
+    @Test func aPageOfEuroPricesReadsACentSignAfterTheAmountAsTheEuro() {
+        let signs = PriceSigns(currencies: Array(repeating: "€", count: 10))
+        #expect(signs.style == .signed("€"))
+        #expect(signs.repaired("42¢") == "42€")
+        #expect(signs.repaired("¢") == "€")         // "114 ¢": the mark stands alone after the amount
+        #expect(signs.repaired("4¢2") == nil)       // a mark inside the digits is no sign
+        #expect(signs.repaired("42") == nil)
+        // Only the sign the page prints: a $ page's "¢" is left as read.
+        #expect(PriceSigns(currencies: Array(repeating: "$", count: 10)).repaired("42¢") == nil)
+        #expect(PriceSigns(currencies: Array(repeating: nil, count: 10)).repaired("¢") == nil)
     }
 
     @Test func withoutAHabitNothingIsRepaired() {

@@ -60,6 +60,23 @@ func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0,
         #expect(entries[3].name == "Pieropan La Rocca")
     }
 
+    @Test func aCentSignAfterTheAmountOnAPageOfEuroPricesIsTheEuroEvenWhenFewPricesReadSurely() {
+        // winelist-0101 (glare): every price read carries €, few of them at confidence 80, and
+        // "42 €" and "114 €" are read "42¢" and "114 ¢".
+        let rows = ["Billecart-Salmon Brut Rosé 2014 50 €", "Pol Roger Cuvée Sir Winston Churchill 2011 82 €",
+                    "Torres Viña Sol 2024 52 €", "Dönnhoff Riesling Spätlese 2019 62 €", "Ch. Palmer 2015 240 €",
+                    "Guigal Côte-Rôtie 2018 72 €", "Twin Creek Wines The Quarry Chardonnay 2019 42¢",
+                    "Tanner Family Vineyards Estate Chardonnay 2017 114 ¢"]
+        let lines = rows.enumerated().map { k, text in line(text, y: 100 + 30 * k, confidence: k < 3 ? 88 : 70) }
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map { $0.prices.map(\.amount) } == [[50], [82], [52], [62], [240], [72], [42], [114]])
+        #expect(entries.allSatisfy { $0.currency == "€" })
+        // A page whose prices carry no sign keeps a cent sign as read: no price.
+        let bare = rows.map { $0.replacingOccurrences(of: " €", with: "") }
+        let plain = parser.parse(lines: bare.enumerated().map { k, text in line(text, y: 100 + 30 * k, confidence: 70) })
+        #expect(plain.first { $0.name.hasPrefix("Twin Creek") }?.prices.isEmpty == true)
+    }
+
     @Test func garbledRowsEndingInStrayDigitsDoNotOutvoteThePagesDollarSigns() {
         // Generated list 0011 (seed 7): "$" prices read surely, blurred rows whose last words,
         // guessed, read as bare numbers ("2", "3108", "221"), and vintages read surely but wrongly
