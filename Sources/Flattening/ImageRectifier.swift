@@ -94,6 +94,9 @@ public struct ImageRectifier: Sendable {
         /// a photo a few degrees askew is as surely upright as a scan. Steeper pages (taken
         /// sideways, or at an angle on purpose) ask the detector before the reading.
         public var deferredOrientationMaxAngle = 10.0
+        /// Before a depth-unwarped page's first reading, turn it when leptonica's quick four-way call
+        /// (`LeptonicaOrientation.quarterTurns`) is clear. The reading still checks the result.
+        public var unwarpedOrientationCheck = true
         /// Leave a flat scan (`FlatScan`) with level lines as it is but for its orientation.
         public var keepFlatScans = true
         /// Largest tilt of a flat scan's lines that is left to Tesseract, in degrees.
@@ -329,7 +332,23 @@ public struct ImageRectifier: Sendable {
         if options.deferLevelOrientation {
             out.report.steps["orientation"] = Self.deferredOrientation
             out.pendingOrientation = .unwarped
-            return (out, 0)
+            // A photo taken of a list lying upside down or sideways would be read once in vain: a
+            // clear call turns it now, and the first reading still checks the page (`UprightCheck`),
+            // so a wrong call costs a second reading, not the page.
+            var turns = 0
+            if options.unwarpedOrientationCheck {
+                let guess = LeptonicaOrientation.quarterTurns(of: out.raster)
+                if let guess, guess.quarterTurnsClockwise != 0 {
+                    out.raster = out.raster.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise)
+                    turns = guess.quarterTurnsClockwise
+                }
+                out.report.steps["orientationCheck"] = guess.map {
+                    String(format: "%d° by leptonica (confidence %.2f)", $0.quarterTurnsClockwise * 90, $0.confidence)
+                        + ($0.quarterTurnsClockwise != 0 ? ": turned before the first reading" : "")
+                } ?? "undecided"
+                clock.lap("orientationCheck", into: &out.report.steps)
+            }
+            return (out, turns)
         }
         let oriented = orient(out.raster, level: false, detector: detector, probe: out.raster, steps: &out.report.steps)
         out.raster = oriented.raster
@@ -611,6 +630,7 @@ extension ImageRectifier.Options {
         case "receiptPaperBackground": receiptPaperBackground = try bool()
         case "paintSurroundings": paintSurroundings = try bool()
         case "inkRank": inkRank = try number()
+        case "unwarpedOrientationCheck": unwarpedOrientationCheck = try bool()
         case "cropToText": cropToText = try bool()
         case "detectPage": detectPage = try bool()
         case "cropMargin": cropMargin = try number()

@@ -21,3 +21,39 @@ public struct LeptonicaOrientation: OrientationDetector, Sendable {
                                 isConfident: abs(c) >= minimumConfidence * (expectUpright && c < 0 ? 1.5 : 1), source: "leptonica")
     }
 }
+
+extension LeptonicaOrientation {
+    /// A quick four-way call on a page whose reading has not started: ascenders against descenders
+    /// both as the page stands and a quarter turn on (leptonica's `pixOrientDetect`), on a copy
+    /// reduced `reduction` times. nil when either direction has too few counts to say anything
+    /// (leptonica then reports exactly 0), or when neither says clearly more than the other
+    /// (`minimumRatio`) or enough (`minimumConfidence`). The page must be normalized already (the
+    /// depth path's photometric step has run), so it is only reduced and thresholded.
+    ///
+    /// Why: a depth-unwarped page is made upright by where the photo's top was, and a photo of a
+    /// list lying upside down or sideways on the table is read once in vain before the detector is
+    /// asked. On 54 unwarped 12 MP pages of the generated benchmark, each turned four ways, the call
+    /// at half size was right on 185 of 216 and wrong on none (the rest undecided).
+    public static func quarterTurns(of page: Raster, reduction: Int = 2, minimumConfidence: Double = 5,
+                                    minimumRatio: Double = 2) -> OrientationGuess? {
+        let gray = page.channels == 1 ? page : page.grayscale()
+        guard let binary = InkThreshold.binarize(OwnedPix(gray.boxReduced(by: reduction))) else { return nil }
+        var up: Float = 0, left: Float = 0
+        guard pixOrientDetect(binary.pointer, &up, &left, 0, 0) == 0 else { return nil }
+        return decision(up: Double(up), left: Double(left), minimumConfidence: minimumConfidence, minimumRatio: minimumRatio)
+    }
+
+    /// Leptonica's table (`pixOrientDetect`): up ≫ 1 upright, up ≪ −1 upside down, left ≫ 1 a
+    /// quarter turn clockwise needed, left ≪ −1 three. Both must have been measured (not 0), and
+    /// the stronger must dominate.
+    static func decision(up: Double, left: Double, minimumConfidence: Double, minimumRatio: Double) -> OrientationGuess? {
+        guard up != 0, left != 0 else { return nil }
+        if abs(up) >= minimumConfidence && abs(up) >= minimumRatio * abs(left) {
+            return OrientationGuess(quarterTurnsClockwise: up > 0 ? 0 : 2, confidence: abs(up), isConfident: true, source: "leptonica")
+        }
+        if abs(left) >= minimumConfidence && abs(left) >= minimumRatio * abs(up) {
+            return OrientationGuess(quarterTurnsClockwise: left > 0 ? 1 : 3, confidence: abs(left), isConfident: true, source: "leptonica")
+        }
+        return nil
+    }
+}
