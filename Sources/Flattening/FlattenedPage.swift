@@ -35,6 +35,10 @@ public enum PendingOrientation: Sendable, Equatable {
     case skewed
     /// Unwarped from depth, made upright by where the photo's top was.
     case unwarped
+    /// Unwarped from depth, and leptonica's four-way call (`LeptonicaOrientation.quarterTurns`) found
+    /// it upright as it stands, surely (`ImageRectifier.Options.unwarpedUprightTrust`): a weak first
+    /// reading is then a blurred page, not a turned one, and the detector is not asked.
+    case unwarpedUpright
 
     /// Whether the detector should expect an upright page.
     public var expectUpright: Bool { self == .level }

@@ -27,6 +27,10 @@ public enum ReadFirstOrientation {
             flat.report.steps["orientation"] = "upright by the first reading (\(check.summary))"
             return Decision(quarterTurns: 0, detectorMS: nil)
         }
+        if pending == .unwarpedUpright {
+            flat.report.steps["orientation"] = "first reading weak (\(check.summary)): kept upright, as leptonica's call said"
+            return Decision(quarterTurns: 0, detectorMS: nil)
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         let oriented = rectifier.orientAfterReading(flat.raster, pending: pending, detector: detector)
         let ms = (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e4).rounded() / 100

@@ -44,6 +44,11 @@ import Testing
         #expect(finished.page.pendingOrientation == .unwarped)
         #expect(finished.page.report.steps["orientationCheck"]?.contains("turned before the first reading") == true)
 
+        // Upright as it stands and called so surely: a weak reading will not ask the detector.
+        let upright = rectifier.finishFlattened(FlattenedPage(raster: large, ppi: 300, report: FlattenReport(method: .plane)))
+        #expect(upright.quarterTurns == 0)
+        #expect(upright.page.pendingOrientation == .unwarpedUpright, "\(upright.page.report.steps["orientationCheck"] ?? "")")
+
         options.unwarpedOrientationCheck = false
         let unchecked = ImageRectifier(options: options).finishFlattened(upsideDown)
         #expect(unchecked.quarterTurns == 0)

@@ -79,6 +79,28 @@ import Testing
     }
 }
 
+/// A detector that must not be asked.
+private struct RefusingDetector: OrientationDetector {
+    func detect(_ page: Raster, expectUpright: Bool) -> OrientationGuess? {
+        Issue.record("the detector was asked")
+        return nil
+    }
+}
+
+@Suite struct SurelyUprightUnwarpedPageTests {
+    @Test func aWeakReadingOfAPageLeptonicaCalledUprightIsKeptWithoutTheDetector() throws {
+        var flat = FlattenedPage(raster: Raster(width: 40, height: 40, channels: 1, pixels: [UInt8](repeating: 255, count: 1600)),
+                                 ppi: 300, report: FlattenReport(method: .plane))
+        flat.pendingOrientation = .unwarpedUpright
+        let weak = UprightCheckTests.page([("Dornumne", 31), ("Vosray", 22), ("Havt", 18)])
+        let decision = try #require(ReadFirstOrientation.settle(&flat, firstReading: weak, rectifier: ImageRectifier(),
+                                                                detector: RefusingDetector()))
+        #expect(decision == ReadFirstOrientation.Decision(quarterTurns: 0, detectorMS: nil))
+        #expect(flat.pendingOrientation == nil)
+        #expect(flat.report.steps["orientation"]?.contains("kept upright") == true)
+    }
+}
+
 @Suite struct UprightCheckTests {
     static func page(_ words: [(String, Double)]) -> RecognizedPage {
         let recognized = words.enumerated().map { i, w in
