@@ -15,7 +15,8 @@ public struct LeptonicaOrientation: OrientationDetector, Sendable {
         let normalized = OwnedPix(taking: pixBackgroundNormSimple(gray.pointer, nil, nil)) ?? gray
         guard let binary = InkThreshold.binarize(normalized) else { return nil }
         var conf: Float = 0
-        guard pixUpDownDetect(binary.pointer, &conf, 0, 0, 0) == 0 else { return nil }
+        // The pix lives as long as `binary`, which must outlast the call, not just the pointer's read.
+        guard withExtendedLifetime(binary, { pixUpDownDetect(binary.pointer, &conf, 0, 0, 0) }) == 0 else { return nil }
         let c = Double(conf)
         return OrientationGuess(quarterTurnsClockwise: c < 0 ? 2 : 0, confidence: abs(c),
                                 isConfident: abs(c) >= minimumConfidence * (expectUpright && c < 0 ? 1.5 : 1), source: "leptonica")
@@ -39,7 +40,7 @@ extension LeptonicaOrientation {
         let gray = page.channels == 1 ? page : page.grayscale()
         guard let binary = InkThreshold.binarize(OwnedPix(gray.boxReduced(by: reduction))) else { return nil }
         var up: Float = 0, left: Float = 0
-        guard pixOrientDetect(binary.pointer, &up, &left, 0, 0) == 0 else { return nil }
+        guard withExtendedLifetime(binary, { pixOrientDetect(binary.pointer, &up, &left, 0, 0) }) == 0 else { return nil }
         return decision(up: Double(up), left: Double(left), minimumConfidence: minimumConfidence, minimumRatio: minimumRatio)
     }
 
