@@ -343,15 +343,15 @@ public struct ImageRectifier: Sendable {
             var turns = 0
             if options.unwarpedOrientationCheck {
                 let guess = LeptonicaOrientation.quarterTurns(of: out.raster)
-                if let guess, guess.quarterTurnsClockwise != 0 {
-                    out.raster = out.raster.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise)
-                    turns = guess.quarterTurnsClockwise
+                turns = guess?.quarterTurnsClockwise ?? 0
+                if turns != 0 {
+                    out.raster = out.raster.rotated(quarterTurnsClockwise: turns)
                 } else if let guess, guess.confidence >= options.unwarpedUprightTrust {
                     out.pendingOrientation = .unwarpedUpright
                 }
                 out.report.steps["orientationCheck"] = guess.map {
-                    String(format: "%d° by leptonica (confidence %.2f)", $0.quarterTurnsClockwise * 90, $0.confidence)
-                        + ($0.quarterTurnsClockwise != 0 ? ": turned before the first reading" : "")
+                    String(format: "%d° by leptonica (confidence %.2f)", turns * 90, $0.confidence)
+                        + (turns != 0 ? ": turned before the first reading" : "")
                 } ?? "undecided"
                 clock.lap("orientationCheck", into: &out.report.steps)
             }

@@ -37,8 +37,7 @@ extension LeptonicaOrientation {
     /// at half size was right on 185 of 216 and wrong on none (the rest undecided).
     public static func quarterTurns(of page: Raster, reduction: Int = 2, minimumConfidence: Double = 5,
                                     minimumRatio: Double = 2) -> OrientationGuess? {
-        let gray = page.channels == 1 ? page : page.grayscale()
-        guard let binary = InkThreshold.binarize(OwnedPix(gray.boxReduced(by: reduction))) else { return nil }
+        guard let binary = InkThreshold.binarize(OwnedPix(page.grayscale().boxReduced(by: reduction))) else { return nil }
         var up: Float = 0, left: Float = 0
         guard withExtendedLifetime(binary, { pixOrientDetect(binary.pointer, &up, &left, 0, 0) }) == 0 else { return nil }
         return decision(up: Double(up), left: Double(left), minimumConfidence: minimumConfidence, minimumRatio: minimumRatio)
