@@ -7,9 +7,11 @@ extension DepthFlattener {
     /// before the enlargement: deconvolved when `blur` (σ measured across the sheet's edges, photo
     /// pixels) is wide, unsharp-masked (`sharpenAmount`) otherwise, or smoothed (`denoiseSigma`, off
     /// by default: measured worse).
+    /// `noise` (σ of the photo's grain, gray levels, `PhotoNoise`) sets how hard the unsharp mask
+    /// may be (`sharpening(blur:noise:)`).
     /// Returns the page and the σ it deconvolved, if it did.
     func resampleForReading(_ unwarper: Unwarper, gray: Raster, native: Double, pixelsPerMM: Double,
-                            blur: Double? = nil) -> (raster: Raster, deblurred: Double?) {
+                            blur: Double? = nil, noise: Double? = nil) -> (raster: Raster, deblurred: Double?) {
         let enlargement = pixelsPerMM / max(native, 1e-6)
         // A reduction by f needs about f/2 pixels of smoothing not to alias (and not to blur more).
         let sigma = enlargement < 1 ? max(options.denoiseSigma, 0.5 / enlargement - 0.3) : options.denoiseSigma
@@ -27,9 +29,22 @@ extension DepthFlattener {
         } else if deblur > 0.05 && enlargement > 1 {
             source = gray.deconvolved(sigma: deblur, iterations: options.deblurIterations, in: region)
             deblurred = deblur
-        } else if options.sharpenAmount > 0 && enlargement > 1 {
-            source = gray.sharpened(amount: options.sharpenAmount, sigma: options.sharpenSigma, in: region)
+        } else if enlargement > 1, case let amount = sharpening(blur: blur, noise: noise), amount > 0 {
+            source = gray.sharpened(amount: amount, sigma: options.sharpenSigma, in: region)
         }
         return (options.cubic ? unwarper.resampleCubic(source) : unwarper.resample(source), deblurred)
+    }
+
+    /// The unsharp mask's amount for a photo of this blur and noise (σ across the sheet's edges in
+    /// photo pixels; grain σ in gray levels). A blurred photo of a clean sheet gets the strong
+    /// amount: its print's strokes spread into each other (a digit's counters close, "88" reads as
+    /// "RS"), and only a strong mask opens them. On a grainy photo the strong mask would turn the
+    /// grain into specks Tesseract reads as ink, so it, like a sharp or unmeasured photo, gets the
+    /// ordinary amount (docs/benchmarks/flattening.md, eighteenth session).
+    func sharpening(blur: Double?, noise: Double?) -> Double {
+        if let blur, let noise, blur >= options.strongSharpenFromBlur, noise < options.strongSharpenBelowNoise {
+            return options.strongSharpenAmount
+        }
+        return options.sharpenAmount
     }
 }

@@ -36,6 +36,15 @@ public struct DepthFlattener: Sendable {
         /// blur, not the noise, is what costs Tesseract their letters (docs/benchmarks/flattening.md).
         public var sharpenAmount = 0.6
         public var sharpenSigma = 1.0
+        /// The amount for a blurred photo of a clean sheet: blur measured across the sheet's edges
+        /// (`EdgeBlur`) of at least `strongSharpenFromBlur` photo pixels, grain (`PhotoNoise`) under
+        /// `strongSharpenBelowNoise` gray levels. Grainier photos keep the ordinary amount: on them
+        /// the strong mask turns grain into specks read as ink, and no mask at all (which their CER
+        /// preferred) cost the corpus's two grainiest readable lists 8 prices
+        /// (docs/benchmarks/flattening.md, eighteenth session).
+        public var strongSharpenAmount = 2.0
+        public var strongSharpenFromBlur = 0.75
+        public var strongSharpenBelowNoise = 3.0
         /// The same for receipts (`forReceipts`): their larger print through the receipts' ^3 tone
         /// curve reads worse sharpened (its grain turns to ink).
         public var receiptSharpenAmount = 0.0
@@ -232,8 +241,18 @@ public struct DepthFlattener: Sendable {
         let blur = EdgeBlur().measure(gray, sides: Self.edgePoints(quad: quad, model: model, camera: camera, density: native))
         steps["blur"] = blur.map { String(format: "σ %.2f px across the sheet's edges (%d runs)", $0.sigma, $0.runs) }
             ?? "not measured (the sheet's edges show no clean step)"
+        // The middle half of the page's bounds lies on the sheet whatever its tilt; the table around it has grain of its own.
+        let noise = unwarper.photoBounds(width: gray.width, height: gray.height, margin: 0).flatMap { box in
+            PhotoNoise().sigma(of: gray, in: PixelRect(x: box.x + box.width / 4, y: box.y + box.height / 4,
+                                                       width: box.width / 2, height: box.height / 2))
+        }
+        steps["noise"] = noise.map { String(format: "σ %.2f gray levels on the page", $0) } ?? "not measured"
         clock.lap("blur", into: &steps)
-        let (flat, deblurred) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM, blur: blur?.sigma)
+        let (flat, deblurred) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM,
+                                                   blur: blur?.sigma, noise: noise)
+        if deblurred == nil, options.denoiseSigma <= 0.05, pixelsPerMM > native, case let amount = sharpening(blur: blur?.sigma, noise: noise), amount > 0 {
+            steps["sharpen"] = String(format: "unsharp mask %.1f (σ %.1f px)", amount, options.sharpenSigma)
+        }
         if let deblurred {
             steps["deblur"] = String(format: "deconvolved σ %.2f px (%d Richardson–Lucy iterations)", deblurred, options.deblurIterations)
         }
@@ -406,6 +425,7 @@ extension DepthFlattener.Options {
     public func forReceipts() -> Self {
         var options = self
         options.sharpenAmount = receiptSharpenAmount
+        options.strongSharpenAmount = receiptSharpenAmount
         options.deblurFrom = receiptDeblurFrom
         return options
     }
@@ -427,6 +447,9 @@ extension DepthFlattener.Options {
         case "denoiseSigma": denoiseSigma = max(0, v)
         case "sharpenAmount": sharpenAmount = max(0, v)
         case "sharpenSigma": sharpenSigma = max(0.3, v)
+        case "strongSharpenAmount": strongSharpenAmount = max(0, v)
+        case "strongSharpenFromBlur": strongSharpenFromBlur = v
+        case "strongSharpenBelowNoise": strongSharpenBelowNoise = v
         case "receiptSharpenAmount": receiptSharpenAmount = max(0, v)
         case "colourOutlineBelow": colourOutlineBelow = v
         case "deblurSigma": deblurSigma = max(0, v)
