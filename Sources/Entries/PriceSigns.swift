@@ -20,6 +20,8 @@ public struct PriceSigns: Sendable, Equatable {
 
     /// Signs that stand for digits on a page of bare prices (the shapes Tesseract confuses).
     public static let digitsReadAsSigns: [Character: Character] = ["$": "5", "&": "8"]
+    /// Letters a five is read as at the start of a bare price.
+    public static let fivesReadAsLetters: Set<Character> = ["S", "s"]
     /// Letters read in place of a leading sign.
     public static let signsReadAsLetters: [Character: Set<Character>] = ["$": ["S", "s"], "£": ["E", "f"]]
     /// Marks read in place of a sign printed after the amount ("42¢", "114 ¢" for 42 €, 114 €).
@@ -58,8 +60,11 @@ public struct PriceSigns: Sendable, Equatable {
         case .undecided:
             return nil
         case .bare:
-            guard token.contains(where: { Self.digitsReadAsSigns[$0] != nil }) else { return nil }
-            candidate = String(token.map { Self.digitsReadAsSigns[$0] ?? $0 })
+            // A leading S, which `FieldParser` leaves alone as more often a dollar sign than a five,
+            // is a five on a page that prints no signs ("S4" for 54 on winelist-0105).
+            let leadingFive = token.first.map(Self.fivesReadAsLetters.contains) == true
+            guard leadingFive || token.contains(where: { Self.digitsReadAsSigns[$0] != nil }) else { return nil }
+            candidate = (leadingFive ? "5" : "") + String(token.dropFirst(leadingFive ? 1 : 0).map { Self.digitsReadAsSigns[$0] ?? $0 })
         case .signed(let sign):
             if let last = token.last, Self.signsReadAfterDigits[sign]?.contains(last) == true,
                token.dropLast().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {

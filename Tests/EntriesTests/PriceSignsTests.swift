@@ -11,6 +11,10 @@ import Testing
         #expect(signs.repaired("12/$4") == nil)   // a slash pair is not one price: left as read
         #expect(signs.repaired("&") == nil)       // no digit: "Moët & Chandon"
         #expect(signs.repaired("72") == nil)      // nothing to repair
+        #expect(signs.repaired("S4") == "54")     // a leading S is a five where no price has a sign
+        #expect(signs.repaired("s12") == "512")
+        #expect(signs.repaired("Syrah") == nil)   // no digit
+        #expect(signs.repaired("St5") == nil)     // not a price even as "5t5"
         #expect(signs.repaired("2015$9") == nil)  // five digits: no wine-list price
     }
 
