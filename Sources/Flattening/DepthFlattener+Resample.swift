@@ -9,9 +9,9 @@ extension DepthFlattener {
     /// by default: measured worse).
     /// `noise` (σ of the photo's grain, gray levels, `PhotoNoise`) sets how hard the unsharp mask
     /// may be (`sharpening(blur:noise:)`).
-    /// Returns the page and the σ it deconvolved, if it did.
+    /// Returns the page, and the σ it deconvolved or the amount it sharpened with, if it did.
     func resampleForReading(_ unwarper: Unwarper, gray: Raster, native: Double, pixelsPerMM: Double,
-                            blur: Double? = nil, noise: Double? = nil) -> (raster: Raster, deblurred: Double?) {
+                            blur: Double? = nil, noise: Double? = nil) -> (raster: Raster, deblurred: Double?, sharpened: Double?) {
         let enlargement = pixelsPerMM / max(native, 1e-6)
         // A reduction by f needs about f/2 pixels of smoothing not to alias (and not to blur more).
         let sigma = enlargement < 1 ? max(options.denoiseSigma, 0.5 / enlargement - 0.3) : options.denoiseSigma
@@ -21,7 +21,7 @@ extension DepthFlattener {
         } else if let blur, options.deblurFrom > 0, blur >= options.deblurFrom {
             deblur = blur * options.deblurScale
         }
-        var source = gray, deblurred: Double?
+        var source = gray, deblurred: Double?, sharpened: Double?
         let reach = max(sigma, options.sharpenSigma, deblur)
         let region = unwarper.photoBounds(width: gray.width, height: gray.height, margin: Int((3 * reach).rounded(.up)) + 2)
         if sigma > 0.05 {
@@ -31,8 +31,9 @@ extension DepthFlattener {
             deblurred = deblur
         } else if enlargement > 1, case let amount = sharpening(blur: blur, noise: noise), amount > 0 {
             source = gray.sharpened(amount: amount, sigma: options.sharpenSigma, in: region)
+            sharpened = amount
         }
-        return (options.cubic ? unwarper.resampleCubic(source) : unwarper.resample(source), deblurred)
+        return (options.cubic ? unwarper.resampleCubic(source) : unwarper.resample(source), deblurred, sharpened)
     }
 
     /// The unsharp mask's amount for a photo of this blur and noise (σ across the sheet's edges in

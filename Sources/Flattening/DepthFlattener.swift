@@ -248,10 +248,10 @@ public struct DepthFlattener: Sendable {
         }
         steps["noise"] = noise.map { String(format: "σ %.2f gray levels on the page", $0) } ?? "not measured"
         clock.lap("blur", into: &steps)
-        let (flat, deblurred) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM,
-                                                   blur: blur?.sigma, noise: noise)
-        if deblurred == nil, options.denoiseSigma <= 0.05, pixelsPerMM > native, case let amount = sharpening(blur: blur?.sigma, noise: noise), amount > 0 {
-            steps["sharpen"] = String(format: "unsharp mask %.1f (σ %.1f px)", amount, options.sharpenSigma)
+        let (flat, deblurred, sharpened) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM,
+                                                              blur: blur?.sigma, noise: noise)
+        if let sharpened {
+            steps["sharpen"] = String(format: "unsharp mask %.1f (σ %.1f px)", sharpened, options.sharpenSigma)
         }
         if let deblurred {
             steps["deblur"] = String(format: "deconvolved σ %.2f px (%d Richardson–Lucy iterations)", deblurred, options.deblurIterations)

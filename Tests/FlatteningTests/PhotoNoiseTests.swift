@@ -81,5 +81,13 @@ import Testing
         #expect(darkest(1.5) < darkest(3.5), "strong mask darker than the ordinary one")
         #expect(darkest(3.5) < plain)
         #expect(darkest(5) == darkest(3.5), "a grainy photo gets the ordinary mask")
+        // What was done is said (pages.json's sharpen step); a reduction and a receipt are not sharpened.
+        let options = lists.options
+        #expect(lists.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5, blur: 1.0, noise: 1.5).sharpened == options.strongSharpenAmount)
+        #expect(lists.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5, blur: 1.0, noise: 5).sharpened == options.sharpenAmount)
+        #expect(lists.resampleForReading(ResamplingTests.enlarging(source, by: 0.5), gray: source, native: 1, pixelsPerMM: 0.5,
+                                         blur: 1.0, noise: 1.5).sharpened == nil)
+        let receipts = DepthFlattener(options: options.forReceipts())
+        #expect(receipts.resampleForReading(mesh, gray: source, native: 1, pixelsPerMM: 2.5, blur: 1.0, noise: 1.5).sharpened == nil)
     }
 }
