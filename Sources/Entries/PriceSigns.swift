@@ -62,9 +62,11 @@ public struct PriceSigns: Sendable, Equatable {
         case .bare:
             // A leading S, which `FieldParser` leaves alone as more often a dollar sign than a five,
             // is a five on a page that prints no signs ("S4" for 54 on winelist-0105).
-            let leadingFive = token.first.map(Self.fivesReadAsLetters.contains) == true
-            guard leadingFive || token.contains(where: { Self.digitsReadAsSigns[$0] != nil }) else { return nil }
-            candidate = (leadingFive ? "5" : "") + String(token.dropFirst(leadingFive ? 1 : 0).map { Self.digitsReadAsSigns[$0] ?? $0 })
+            let read = token.enumerated().map { i, c -> Character in
+                i == 0 && Self.fivesReadAsLetters.contains(c) ? "5" : Self.digitsReadAsSigns[c] ?? c
+            }
+            guard read != Array(token) else { return nil }
+            candidate = String(read)
         case .signed(let sign):
             if let last = token.last, Self.signsReadAfterDigits[sign]?.contains(last) == true,
                token.dropLast().allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) {

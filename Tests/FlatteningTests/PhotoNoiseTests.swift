@@ -13,8 +13,7 @@ import Testing
         var pixels = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
-                let u = max(1e-12, rng.unit()), v = rng.unit()
-                let grain = (-2 * log(u)).squareRoot() * cos(2 * .pi * v) * noise
+                let grain = SurfaceFitTests.gaussian(&rng) * noise
                 let level = print && x % 10 < 3 ? 40.0 : 200.0
                 pixels[y * w + x] = UInt8(min(255, max(0, (level + grain).rounded())))
             }
