@@ -37,19 +37,26 @@ struct TextBlobs {
     /// Blobs that sit in a band shared with others along `angle`: the text lines, without the
     /// isolated specks of a textured background.
     func lineBlobs(angle degrees: Double, minimumNeighbours: Int = 4) -> [PixelRect] {
+        lineBlobs(angles: [degrees], minimumNeighbours: minimumNeighbours)
+    }
+
+    /// Blobs that sit on a line along any of `angles`, in their original order.
+    func lineBlobs(angles: [Double], minimumNeighbours: Int = 4) -> [PixelRect] {
         guard !blobs.isEmpty else { return [] }
-        let r = degrees * .pi / 180, nx = -sin(r), ny = cos(r)
+        var keep = [Bool](repeating: false, count: blobs.count)
         let bin = max(1.0, Double(medianHeight) * 0.5)
-        let proj = blobs.map { (Double($0.x) + Double($0.width) / 2) * nx + (Double($0.y) + Double($0.height) / 2) * ny }
-        guard let lo = proj.min(), let hi = proj.max() else { return [] }
-        var counts = [Int](repeating: 0, count: Int((hi - lo) / bin) + 3)
-        for p in proj { counts[Int((p - lo) / bin) + 1] += 1 }
-        var out: [PixelRect] = []
-        for (i, p) in proj.enumerated() {
-            let b = Int((p - lo) / bin) + 1
-            if counts[b - 1] + counts[b] + counts[b + 1] >= minimumNeighbours { out.append(blobs[i]) }
+        for degrees in angles {
+            let r = degrees * .pi / 180, nx = -sin(r), ny = cos(r)
+            let proj = blobs.map { (Double($0.x) + Double($0.width) / 2) * nx + (Double($0.y) + Double($0.height) / 2) * ny }
+            guard let lo = proj.min(), let hi = proj.max() else { return [] }
+            var counts = [Int](repeating: 0, count: Int((hi - lo) / bin) + 3)
+            for p in proj { counts[Int((p - lo) / bin) + 1] += 1 }
+            for (i, p) in proj.enumerated() {
+                let b = Int((p - lo) / bin) + 1
+                if counts[b - 1] + counts[b] + counts[b + 1] >= minimumNeighbours { keep[i] = true }
+            }
         }
-        return out
+        return blobs.indices.filter { keep[$0] }.map { blobs[$0] }
     }
 
     /// Bounding rectangle, in the rotated full-resolution frame, of the middle 98% of the blobs
