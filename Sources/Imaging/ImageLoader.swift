@@ -37,8 +37,24 @@ public enum ImageLoader {
         return [UInt8](data)
     }
 
+    /// Below this many pixels on its shorter side an image is read but warned about: a page of
+    /// print photographed that small leaves letters a few pixels tall, which no OCR reads, and a
+    /// batch that quietly yields nothing for it would look like a failure of the reader.
+    public static let smallestReadableSide = 300
+
     public static func decode(_ bytes: [UInt8], name: String, limits: ImageLimits = .default,
                               grayscale: Bool = false, chroma: Bool = false) throws(ImagingError) -> LoadedImage {
+        var image = try decodeImage(bytes, name: name, limits: limits, grayscale: grayscale, chroma: chroma)
+        let w = image.raster.width, h = image.raster.height
+        if min(w, h) < smallestReadableSide {
+            image.warnings.append("\(name): only \(w)x\(h) pixels; print this small is unlikely to be read "
+                                  + "(a page needs \(smallestReadableSide) px or more on its shorter side)")
+        }
+        return image
+    }
+
+    private static func decodeImage(_ bytes: [UInt8], name: String, limits: ImageLimits,
+                                    grayscale: Bool, chroma: Bool) throws(ImagingError) -> LoadedImage {
         Leptonica.configure()
         guard let format = ImageFormat.detect(bytes) else {
             throw ImagingError(.unsupportedFormat, file: name,

@@ -212,8 +212,12 @@ public final class Pipeline {
             break
         }
         // Words Tesseract's layout dropped (short prices alone at the margin) are read on their own.
+        // Its own time is recorded (within OCR): it reads each missed word alone, which on a page
+        // whose layout dropped a whole price column is many small readings.
         if kind == .winelist, let inkComponents {
+            let started = Clock.now
             let added = MissedText.recover(&page, raster: flat.raster, components: inkComponents, ppi: flat.ppi, engine: engine)
+            record.flatten?.steps["ms.recovered"] = String(format: "%.0f", Clock.milliseconds(since: started))
             if added > 0 { record.flatten?.steps["recovered"] = "\(added) words read again outside Tesseract's layout" }
         }
         timings.ocr = Clock.milliseconds(since: mark) - ocrExcluded - (timings.preview ?? 0)

@@ -19,8 +19,7 @@ import Testing
             for x in 0..<w {
                 let d = (Double(x) - cx) * nx + (Double(y) - cy) * ny
                 let share = 0.5 * (1 - erf(d / (sigma * 2.0.squareRoot())))
-                let u = max(1e-12, rng.unit()), v = rng.unit()
-                let n = (-2 * log(u)).squareRoot() * cos(2 * .pi * v) * noise
+                let n = SurfaceFitTests.gaussian(&rng) * noise
                 pixels[y * w + x] = UInt8(min(255, max(0, (70 + 130 * share + n).rounded())))
             }
         }

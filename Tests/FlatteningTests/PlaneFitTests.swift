@@ -9,16 +9,12 @@ import Testing
     static func cloud(normal: Vec3, count: Int, noise: Double, outlierShare: Double, seed: UInt64) -> [Vec3] {
         var rng = SplitMix64(seed: seed)
         let plane = Plane(origin: Vec3(10, -20, 420), normal: normal)
-        func gaussian() -> Double {
-            let u = max(1e-12, rng.unit()), v = rng.unit()
-            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-        }
         var points: [Vec3] = []
         for k in 0..<count {
             if Double(k) < Double(count) * outlierShare {
                 points.append(Vec3(rng.unit() * 400 - 200, rng.unit() * 400 - 200, 250 + rng.unit() * 400))
             } else {
-                points.append(plane.point(a: rng.unit() * 200 - 100, b: rng.unit() * 280 - 140, h: gaussian() * noise))
+                points.append(plane.point(a: rng.unit() * 200 - 100, b: rng.unit() * 280 - 140, h: SurfaceFitTests.gaussian(&rng) * noise))
             }
         }
         return points

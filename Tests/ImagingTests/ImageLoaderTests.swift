@@ -14,6 +14,18 @@ import Testing
         #expect(loaded.raster == raster)
     }
 
+    @Test func aTinyImageLoadsWithAWarningThatNamesIt() throws {
+        let side = ImageLoader.smallestReadableSide
+        try PNGFile.write(Raster(width: 40, height: 20, channels: 1, pixels: [UInt8](repeating: 200, count: 800)),
+                          to: folder.file("thumb.png"))
+        let tiny = try ImageLoader.load(path: folder.file("thumb.png"))
+        #expect(tiny.warnings.count == 1)
+        #expect(tiny.warnings.first?.hasPrefix("thumb.png: only 40x20 pixels") == true)
+        try PNGFile.write(Raster(width: side, height: side, channels: 1, pixels: [UInt8](repeating: 200, count: side * side)),
+                          to: folder.file("page.png"))
+        #expect(try ImageLoader.load(path: folder.file("page.png")).warnings.isEmpty)
+    }
+
     @Test func grayPixRoundTrip() {
         let raster = Raster(width: 7, height: 2, channels: 1, pixels: (0..<14).map { UInt8($0 * 17) })
         #expect(Pix(raster).raster() == raster)
