@@ -1,3 +1,4 @@
+import CMalloc
 import Catalogue
 import Evaluation
 import Entries
@@ -80,6 +81,9 @@ public struct Runner: Sendable {
                         let pipeline = Pipeline(engine: engine, matcher: matcher, settings: settings)
                         while let (task, key) = await queue.next() {
                             let result = pipeline.process(task)
+                            // What a page freed goes back to the system between pages, as a worker
+                            // process does (WorkerService): glibc would keep it in its arenas.
+                            malloc_trim(0)
                             Self.remember(result, key: key, in: cache)
                             await collector.add(result)
                         }
