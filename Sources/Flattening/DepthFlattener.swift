@@ -222,8 +222,10 @@ public struct DepthFlattener: Sendable {
         let quad = FlatQuad(corners: corners)
         let native = Self.photoDensity(quad: quad, model: model, camera: camera)
         var pixelsPerMM = native
+        var xHeightInPhoto: Double?
         if let xHeight = Self.measureXHeight(quad: quad, model: model, camera: camera, gray: gray, density: native) {
             pixelsPerMM = options.targetXHeight / xHeight
+            xHeightInPhoto = xHeight * native
             steps["scale"] = String(format: "x-height %.2f mm (%.1f px in the photo) → %.1f px/mm", xHeight, xHeight * native, pixelsPerMM)
         } else {
             steps["scale"] = String(format: "no x-height measured; photo's own %.1f px/mm", native)
@@ -247,6 +249,7 @@ public struct DepthFlattener: Sendable {
                                                        width: box.width / 2, height: box.height / 2))
         }
         steps["noise"] = noise.map { String(format: "σ %.2f gray levels on the page", $0) } ?? "not measured"
+        let warnings = [blur.flatMap { b in xHeightInPhoto.flatMap { Self.legibilityWarning(blur: b.sigma, xHeight: $0) } }].compactMap { $0 }
         clock.lap("blur", into: &steps)
         let (flat, deblurred, sharpened) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM,
                                                               blur: blur?.sigma, noise: noise)
@@ -263,7 +266,26 @@ public struct DepthFlattener: Sendable {
                                    pageSizeMM: [(widthMM * 10).rounded() / 10, (heightMM * 10).rounded() / 10],
                                    assumptions: camera.assumptions, steps: steps)
         let ppi = Int((pixelsPerMM * 25.4).rounded())
-        return .success(Flattening(page: FlattenedPage(raster: flat, ppi: ppi, report: report), unwarper: unwarper, model: model))
+        var page = FlattenedPage(raster: flat, ppi: ppi, report: report)
+        page.warnings = warnings
+        return .success(Flattening(page: page, unwarper: unwarper, model: model))
+    }
+
+    /// Print blurred by this share of its own x-height or more is rarely read. Over the committed
+    /// corpus and the seed-7 generated lists (45 depth photos with both measured, 37 of them lists),
+    /// lists up to 0.17 were read (winelist-0105, σ 1.02 px on 6 px: 101 of 106 entries), one at 0.18
+    /// half, and those from 0.23 on were not (winelist-0104, σ 2.04 px on 6 px: 2 of 43; eight seed-7
+    /// pages: 0–3 entries each), whatever the sharpening or deconvolution (docs/benchmarks/entries.md). A user is better told to retake
+    /// the photo than left to wonder why a page yielded nothing.
+    static let illegibleBlurShare = 0.2
+
+    /// The warning for a page whose print (x-height in photo pixels) is blurred by `blur` (σ across the
+    /// sheet's edges, photo pixels) past `illegibleBlurShare`; nil when it is sharp enough.
+    static func legibilityWarning(blur: Double, xHeight: Double) -> String? {
+        guard xHeight > 0, blur / xHeight >= illegibleBlurShare else { return nil }
+        return String(format: "print blurred by σ %.1f px on a %.0f px x-height (%.2f of it); print blurred past %.1f of its "
+                      + "x-height is rarely read: retake the photo closer or in sharper focus",
+                      blur, xHeight, blur / xHeight, illegibleBlurShare)
     }
 
     struct Located {

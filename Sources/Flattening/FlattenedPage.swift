@@ -10,6 +10,9 @@ public struct FlattenedPage: Sendable {
     /// Set when the orientation step was left to the reader
     /// (`ImageRectifier.Options.deferLevelOrientation`); nil once settled.
     public var pendingOrientation: PendingOrientation?
+    /// What the reader should be told about the page that is not a failure: print measured to be
+    /// too blurred to read. The pipeline adds them to the page's warnings, naming the file.
+    public var warnings: [String] = []
 
     /// Most pixels a flattened page may have, on every path. Tesseract needs about 90 MB more for a
     /// 24 MP page than for a 12 MP one: over the 12 MP generated set (with the x-height fixes of

@@ -120,6 +120,7 @@ public final class Pipeline {
             }
         }
         record.flatten = flat.report
+        record.warnings += flat.warnings.map { "\(task.fileName): \($0)" }
         timings.flatten = Clock.milliseconds(since: mark)
 
         // The flattened page as OCR reads it (after any turn the first reading called for).

@@ -37,6 +37,15 @@ import Testing
         #expect(report.assumptions.isEmpty)
     }
 
+    @Test func printBlurredByAFifthOfItsHeightIsFlaggedAsHardToRead() throws {
+        // The Corpus's winelist-0104 (read: 2 of 43 entries) and winelist-0105 (101 of 106).
+        let blurred = try #require(DepthFlattener.legibilityWarning(blur: 2.04, xHeight: 6))
+        #expect(blurred.hasPrefix("print blurred by σ 2.0 px on a 6 px x-height (0.34 of it)"))
+        #expect(DepthFlattener.legibilityWarning(blur: 1.02, xHeight: 6) == nil)
+        #expect(DepthFlattener.legibilityWarning(blur: 1.3, xHeight: 6) != nil)
+        #expect(DepthFlattener.legibilityWarning(blur: 1.0, xHeight: 0) == nil)
+    }
+
     @Test func depthOfAnotherAspectFallsBackWithTheReason() {
         let scene = SyntheticScene()
         var input = scene.input
