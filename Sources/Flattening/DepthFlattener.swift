@@ -249,7 +249,10 @@ public struct DepthFlattener: Sendable {
                                                        width: box.width / 2, height: box.height / 2))
         }
         steps["noise"] = noise.map { String(format: "σ %.2f gray levels on the page", $0) } ?? "not measured"
-        let warnings = [blur.flatMap { b in xHeightInPhoto.flatMap { Self.legibilityWarning(blur: b.sigma, xHeight: $0) } }].compactMap { $0 }
+        var warnings: [String] = []
+        if let blur, let xHeight = xHeightInPhoto, let warning = Self.legibilityWarning(blur: blur.sigma, xHeight: xHeight) {
+            warnings.append(warning)
+        }
         clock.lap("blur", into: &steps)
         let (flat, deblurred, sharpened) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM,
                                                               blur: blur?.sigma, noise: noise)
@@ -275,8 +278,8 @@ public struct DepthFlattener: Sendable {
     /// corpus and the seed-7 generated lists (45 depth photos with both measured, 37 of them lists),
     /// lists up to 0.17 were read (winelist-0105, σ 1.02 px on 6 px: 101 of 106 entries), one at 0.18
     /// half, and those from 0.23 on were not (winelist-0104, σ 2.04 px on 6 px: 2 of 43; eight seed-7
-    /// pages: 0–3 entries each), whatever the sharpening or deconvolution (docs/benchmarks/entries.md). A user is better told to retake
-    /// the photo than left to wonder why a page yielded nothing.
+    /// pages: 0–3 entries each), whatever the sharpening or deconvolution (docs/benchmarks/entries.md).
+    /// A user is better told to retake the photo than left to wonder why a page yielded nothing.
     static let illegibleBlurShare = 0.2
 
     /// The warning for a page whose print (x-height in photo pixels) is blurred by `blur` (σ across the
