@@ -225,8 +225,9 @@ public struct DepthFlattener: Sendable {
         var xHeightInPhoto: Double?
         if let xHeight = Self.measureXHeight(quad: quad, model: model, camera: camera, gray: gray, density: native) {
             pixelsPerMM = options.targetXHeight / xHeight
-            xHeightInPhoto = xHeight * native
-            steps["scale"] = String(format: "x-height %.2f mm (%.1f px in the photo) → %.1f px/mm", xHeight, xHeight * native, pixelsPerMM)
+            let inPhoto = xHeight * native
+            xHeightInPhoto = inPhoto
+            steps["scale"] = String(format: "x-height %.2f mm (%.1f px in the photo) → %.1f px/mm", xHeight, inPhoto, pixelsPerMM)
         } else {
             steps["scale"] = String(format: "no x-height measured; photo's own %.1f px/mm", native)
         }

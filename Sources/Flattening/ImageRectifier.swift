@@ -181,8 +181,8 @@ public struct ImageRectifier: Sendable {
         // out-vote the print), which the orientation step turns a quarter later: the blobs on lines
         // across them count too. Cropped to one "line" alone, 04345 crumpleseasy shadow (Inv3DReal)
         // kept a 329 px strip of its page.
-        let across = angle.degrees > 0 ? angle.degrees - 90 : angle.degrees + 90
-        let textBlobs = analysis.lineBlobs(angles: abs(angle.degrees) > 45 ? [angle.degrees, across] : [angle.degrees])
+        let textBlobs = analysis.lineBlobs(angles: abs(angle.degrees) > 45 ? [angle.degrees, TextLineAngle.across(angle.degrees)]
+                                                                         : [angle.degrees])
         if options.paintSurroundings, let mask = analysis.page {
             if let painted = mask.paintingBackground(of: gray, reduction: reduction, radius: 3, text: ConvexHull(textBlobs.flatMap(\.corners)),
                                                      margin: 3 * Double(analysis.medianHeight), evenLight: 0.8) {

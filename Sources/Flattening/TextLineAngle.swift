@@ -60,7 +60,7 @@ public struct TextLineAngle: Sendable, Equatable {
         // Letters sit closer to their neighbours along a line than across lines, so the
         // direction to each blob's nearest neighbours decides between the two.
         var start = coarse
-        let across = coarse.0 > 0 ? coarse.0 - 90 : coarse.0 + 90
+        let across = Self.across(coarse.0)
         let acrossScore = score(across)
         if acrossScore > 0.3 * coarse.1 {
             let votes = neighbourVotes(xs: xs, ys: ys, cell: medianHeight * 2)
@@ -84,6 +84,9 @@ public struct TextLineAngle: Sendable, Equatable {
         return TextLineAngle(degrees: (degrees * 100).rounded() / 100,
                              confidence: median > 0 ? start.1 / median : 0, blobCount: blobs.count)
     }
+
+    /// The direction at right angles to `degrees`, in (-90, 90] like the estimate's.
+    static func across(_ degrees: Double) -> Double { degrees > 0 ? degrees - 90 : degrees + 90 }
 
     /// Directions (degrees in [0, 180)) from each blob to its two nearest neighbours.
     static func neighbourVotes(xs: [Double], ys: [Double], cell: Double) -> [Double] {
