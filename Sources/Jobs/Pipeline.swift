@@ -212,6 +212,13 @@ public final class Pipeline {
         case .notTried:
             break
         }
+        // Numbers the page read unsure of (a price at the end of a long line) are read alone.
+        if kind == .winelist {
+            let started = Clock.now
+            let changed = UnsureNumbers.reread(&page, raster: flat.raster, ppi: flat.ppi, engine: engine)
+            record.flatten?.steps["ms.reread"] = String(format: "%.0f", Clock.milliseconds(since: started))
+            if changed > 0 { record.flatten?.steps["reread"] = "\(changed) unsure numbers read again alone" }
+        }
         // Words Tesseract's layout dropped (short prices alone at the margin) are read on their own.
         // Its own time is recorded (within OCR): it reads each missed word alone, which on a page
         // whose layout dropped a whole price column is many small readings.
