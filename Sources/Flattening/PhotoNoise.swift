@@ -44,7 +44,6 @@ struct PhotoNoise: Sendable {
                 }
             }
         }
-        spreads.sort()
-        return spreads[Int(Double(spreads.count - 1) * quantile)]
+        return Selection.element(ofRank: Int(Double(spreads.count - 1) * quantile), in: &spreads)
     }
 }
