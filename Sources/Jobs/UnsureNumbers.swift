@@ -72,7 +72,8 @@ enum UnsureNumbers {
             words.count == 1 && isNumber(words[0].text) ? words[0] : nil
         }
         guard let best = single.max(by: { $0.confidence < $1.confidence }),
-              best.confidence >= sure, best.confidence >= word.confidence + gain, best.text != word.text, keepsSigns(of: word.text, in: best.text) else { return nil }
+              best.confidence >= sure, best.confidence >= word.confidence + gain,
+              best.text != word.text, keepsSigns(of: word.text, in: best.text) else { return nil }
         return best
     }
 
