@@ -133,7 +133,7 @@ public struct RowLayout: Sendable {
     static func skew(of lines: [[RecognizedWord]]) -> Double {
         var slopes: [Double] = []
         for words in lines where words.count >= 3 {
-            let xs = words.map(\.box.midX), ys = words.map(\.box.midY)
+            let xs = words.map(\.box.midX)
             let heights = words.map { Double($0.box.height) }.sorted()
             guard let span = xs.max().flatMap({ max in xs.min().map { max - $0 } }),
                   span >= 4 * heights[heights.count / 2] else { continue }

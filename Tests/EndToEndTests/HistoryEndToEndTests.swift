@@ -20,7 +20,7 @@ import Testing
         for (job, count) in jobs {
             try FileManager.default.createDirectory(atPath: "\(inbox)/\(job)", withIntermediateDirectories: true)
             for i in 0..<count {
-                FileManager.default.createFile(atPath: "\(inbox)/\(job)/page-\(i).png", contents: Data(RunErrorHandlingTests.blankPNG))
+                #expect(FileManager.default.createFile(atPath: "\(inbox)/\(job)/page-\(i).png", contents: Data(RunErrorHandlingTests.blankPNG)))
             }
         }
         return inbox

@@ -22,9 +22,9 @@ import Testing
         try #require(synth.status == 0, "decant synth failed: \(synth.stderr)")
         try FileManager.default.createDirectory(atPath: inbox + "/misc", withIntermediateDirectories: true)
         for i in 0..<4 {
-            FileManager.default.createFile(atPath: inbox + "/misc/blank-\(i).png", contents: Data(RunErrorHandlingTests.blankPNG))
+            #expect(FileManager.default.createFile(atPath: inbox + "/misc/blank-\(i).png", contents: Data(RunErrorHandlingTests.blankPNG)))
         }
-        FileManager.default.createFile(atPath: inbox + "/misc/broken.jpg", contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]))
+        #expect(FileManager.default.createFile(atPath: inbox + "/misc/broken.jpg", contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10])))
         return inbox
     }
 
@@ -36,7 +36,7 @@ import Testing
         return all.filter { path in
             guard !path.hasPrefix(".decant/") else { return false }
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isDirectory)
             let name = (path as NSString).lastPathComponent
             return !isDirectory.boolValue && !name.hasPrefix("history.sqlite") && name != "shard.json"
         }.sorted()
@@ -135,7 +135,7 @@ import Testing
 
     @Test func mergeRefusesMissingOrUnfinishedShards() throws {
         let inbox = scratch.folder("inbox")
-        for i in 0..<3 { FileManager.default.createFile(atPath: "\(inbox)/blank-\(i).png", contents: Data(RunErrorHandlingTests.blankPNG)) }
+        for i in 0..<3 { #expect(FileManager.default.createFile(atPath: "\(inbox)/blank-\(i).png", contents: Data(RunErrorHandlingTests.blankPNG))) }
         let base = scratch.folder("shards")
         let first = try DecantCLI.run(["run", inbox, "--out", base + "/s1", "--shard", "1/2", "--jobs", "1", "--quiet", "--no-html"])
         #expect(first.status == 0, "stderr: \(first.stderr)")

@@ -15,7 +15,7 @@ import Testing
         let path = try #require(Self.childPath)
         let store = try HistoryStore(path: path)
         _ = try store.record(Fixture.run([Fixture.job(Fixture.nightTwo)]), beforeCommit: {
-            FileManager.default.createFile(atPath: path + ".inside-transaction", contents: nil)
+            _ = FileManager.default.createFile(atPath: path + ".inside-transaction", contents: nil)
             while true { sleep(1) } // the parent kills us here
         })
         Issue.record("the child's transaction was committed; it should have been killed first")

@@ -12,7 +12,7 @@ import Testing
     func touch(_ relative: String) {
         let path = "\(root)/\(relative)"
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
     }
 
     @Test func subfoldersAreJobsAndLooseImagesFormOne() throws {
