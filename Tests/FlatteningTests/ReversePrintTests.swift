@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func invertsADarkBandHoldingWhitePrint() {
-        let (page, band) = pageWithBand()
+        let (page, _) = pageWithBand()
         let result = ReversePrint.apply(to: page, textHeight: 9)
         #expect(result.regions.count == 1, "regions: \(result.regions)")
         // The band's dark level became light; its white strokes became dark.

@@ -29,13 +29,13 @@ import Testing
             let b = v.bitPattern
             bytes += [UInt8(b & 0xFF), UInt8(b >> 8 & 0xFF), UInt8(b >> 16 & 0xFF), UInt8(b >> 24)]
         }
-        FileManager.default.createFile(atPath: folder.file("h.depth.pfm"), contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: folder.file("h.depth.pfm"), contents: Data(bytes)))
         let read = try DepthMap.load(path: folder.file("h.depth.pfm"))
         #expect(read.millimetres == [0, 0, 420])
     }
 
     @Test func colourPFMAndCompressedTIFFSayWhatIsWrong() throws {
-        FileManager.default.createFile(atPath: folder.file("c.depth.pfm"), contents: Data(Array("PF\n1 1\n-1.0\n".utf8) + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]))
+        #expect(FileManager.default.createFile(atPath: folder.file("c.depth.pfm"), contents: Data(Array("PF\n1 1\n-1.0\n".utf8) + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])))
         #expect(throws: ImagingError(.depthInvalid, file: "c.depth.pfm", "depth map is a 3-channel PFM; expected one channel (Pf) in metres")) {
             try DepthMap.load(path: folder.file("c.depth.pfm"))
         }
@@ -44,7 +44,7 @@ import Testing
         let entry = 8 + 2 + 3 * 12
         #expect(tiff[entry] == 3 && tiff[entry + 1] == 1)
         tiff[entry + 8] = 8
-        FileManager.default.createFile(atPath: folder.file("z.depth.tiff"), contents: Data(tiff))
+        #expect(FileManager.default.createFile(atPath: folder.file("z.depth.tiff"), contents: Data(tiff)))
         do {
             _ = try DepthMap.load(path: folder.file("z.depth.tiff"))
             Issue.record("a compressed depth TIFF must be refused")
