@@ -149,7 +149,12 @@ enum MissedText {
 
     /// Digits and no letters ("$46", "14 / 56").
     static func isNumeric(_ words: [RecognizedWord]) -> Bool {
-        words.contains { $0.text.contains(where: \.isNumber) } && !words.contains { $0.text.contains(where: \.isLetter) }
+        isNumeric(words.map(\.text).joined(separator: " "))
+    }
+
+    /// A digit and no letter.
+    static func isNumeric(_ text: String) -> Bool {
+        text.contains(where: \.isNumber) && !text.contains(where: \.isLetter)
     }
 
     /// Whether `box`'s middle lies in `region`.

@@ -26,7 +26,7 @@ enum UnsureNumbers {
     /// A digit and no letter: "$70", "#412", "16/64", "1%", "’18". Letters mean a word, or a
     /// number run into one ("2024G"), whose crop would hold the word too.
     static func isNumber(_ text: String) -> Bool {
-        text.count <= 8 && text.contains(where: \.isNumber) && !text.contains(where: \.isLetter)
+        text.count <= 8 && MissedText.isNumeric(text)
     }
 
     /// The numbers to read again, as (line, word) indices in reading order.

@@ -1,4 +1,4 @@
-import CLeptonica
+import DecantTestSupport
 import Imaging
 @testable import Jobs
 import Recognition
@@ -57,22 +57,11 @@ import Testing
         #expect(crop.pixels[5 * 80 + 5] == 0, "outside every word nothing changes")
     }
 
-    /// A line of the bitmap font, as a page.
-    static func render(_ text: String) -> Raster {
-        Leptonica.configure()
-        let pix = Pix(Raster(width: 900, height: 80, channels: 1, fill: 255))
-        var bmf: UnsafeMutablePointer<L_BMF>? = bmfCreate(nil, 10)
-        defer { bmfDestroy(&bmf) }
-        var w: Int32 = 0, overflow: Int32 = 0
-        _ = pixSetTextline(pix.pointer, bmf, text, 0, 30, 50, &w, &overflow)
-        return pix.raster()
-    }
-
     /// The page's reading garbled where a real page's context garbles it (a digit lost at low
     /// confidence): read alone, the price is read as printed, and nothing else changes.
     @Test func aGarbledPriceIsReadAgainAsPrinted() throws {
         let engine = try TesseractEngine()
-        let raster = Self.render("Chateau Margaux 2015 $750")
+        let raster = TextImage.render(["Chateau Margaux 2015 $750"])
         let read = try engine.recognize(raster, ppi: 300, segmentation: .singleLine)
         let words = try #require(read.lines.first?.words)
         try #require(words.last?.text == "$750", "the font reads: \(read.text)")

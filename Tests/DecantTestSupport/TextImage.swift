@@ -3,8 +3,8 @@ import Imaging
 
 /// Renders lines of text with leptonica's built-in bitmap font: enough for Tesseract to read,
 /// without depending on the synthesis module.
-enum TextImage {
-    static func render(_ lines: [String], fontSize: Int32 = 10, width: Int = 1000, lineSpacing: Int = 40) -> Raster {
+public enum TextImage {
+    public static func render(_ lines: [String], fontSize: Int32 = 10, width: Int = 1000, lineSpacing: Int = 40) -> Raster {
         Leptonica.configure()
         let height = lineSpacing * (lines.count + 1)
         let pix = Pix(Raster(width: width, height: height, channels: 1, fill: 255))
