@@ -1,0 +1,174 @@
+// Rewrites an integer ("fast") Tesseract LSTM model as a float one, so that `lstmtraining` can
+// fine-tune it (it refuses integer models: "is an integer (fast) model, cannot continue training").
+//
+//   combine_tessdata -e /usr/share/tesseract-ocr/5/tessdata/eng.traineddata eng.lstm
+//   swift scripts/ocr-model/dequantize-lstm.swift eng.lstm eng-float.lstm
+//
+// Debian ships only the integer English model (tessdata_fast), and neither Debian nor PyPI carries
+// a float one (tessdata_best). An integer weight matrix stores each row as int8 values and one scale
+// (the row's largest magnitude / 127), so weight = value × scale; written back as doubles, the model
+// reads as the integer one does (Corpus smoke list: one character of 1,924 differs) and trains.
+//
+// The layout walked here is Tesseract 5.3's serialization (src/lstm: Network::Serialize and each
+// layer's Serialize, WeightMatrix::Serialize, LSTMRecognizer::Serialize), little-endian.
+import Foundation
+
+struct ModelError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Reads the source and writes the rewritten model as it goes: every byte is copied unless it
+/// belongs to an integer weight matrix or the recognizer's integer-mode flag.
+struct Rewriter {
+    let source: [UInt8]
+    var position = 0
+    var output: [UInt8] = []
+    var matrices = 0
+    var weights = 0
+
+    init(_ source: [UInt8]) { self.source = source }
+
+    mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+        guard count >= 0, position + count <= source.count else {
+            throw ModelError(description: "model ends early at byte \(position) (wanted \(count) more)")
+        }
+        defer { position += count }
+        return source[position..<position + count]
+    }
+
+    mutating func copy(_ count: Int) throws -> ArraySlice<UInt8> {
+        let bytes = try take(count)
+        output.append(contentsOf: bytes)
+        return bytes
+    }
+
+    static func int32(_ bytes: ArraySlice<UInt8>) -> Int32 {
+        bytes.reversed().reduce(0) { $0 << 8 | Int32($1) }
+    }
+
+    mutating func copyInt32() throws -> Int32 { Self.int32(try copy(4)) }
+    mutating func copyInt8() throws -> Int8 { Int8(bitPattern: try copy(1).first ?? 0) }
+    mutating func copyString() throws -> String {
+        let length = Int(UInt32(bitPattern: try copyInt32()))
+        return String(decoding: try copy(length), as: UTF8.self)
+    }
+
+    func append(_ value: UInt32, to out: inout [UInt8]) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+    func append(_ value: Double, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { out.append(contentsOf: $0) }
+    }
+
+    /// WeightMatrix: a mode byte (1 = int8, 4 = Adam, 128 = doubles format), then either int8
+    /// values with one scale per row, or doubles.
+    mutating func weightMatrix() throws {
+        guard let mode = try take(1).first else { return }
+        guard mode & 128 != 0 else { throw ModelError(description: "weight matrix in the pre-4.0 format (byte \(position))") }
+        guard mode & 1 != 0 else {
+            output.append(mode)
+            let rows = Int(UInt32(bitPattern: try copyInt32())), columns = Int(UInt32(bitPattern: try copyInt32()))
+            _ = try copy(8 + rows * columns * 8)
+            return
+        }
+        output.append(mode & ~1)
+        let rows = Int(UInt32(bitPattern: Self.int32(try take(4)))), columns = Int(UInt32(bitPattern: Self.int32(try take(4))))
+        _ = try take(1) // the int8 array's "empty" value
+        let values = try take(rows * columns)
+        let scaleCount = Int(UInt32(bitPattern: Self.int32(try take(4))))
+        guard scaleCount == rows else { throw ModelError(description: "\(scaleCount) scales for \(rows) rows (byte \(position))") }
+        var scales: [Double] = []
+        for _ in 0..<scaleCount {
+            let bits = try take(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            scales.append(Double(bitPattern: bits))
+        }
+        append(UInt32(rows), to: &output)
+        append(UInt32(columns), to: &output)
+        append(0.0, to: &output)
+        for (index, byte) in values.enumerated() {
+            append(Double(Int8(bitPattern: byte)) * scales[index / columns], to: &output)
+        }
+        matrices += 1
+        weights += rows * columns
+    }
+
+    /// One layer: the common header, then what its type adds (Network::CreateFromFile).
+    mutating func network() throws {
+        var type = ""
+        let tag = try copyInt8()
+        guard tag == 0 else { throw ModelError(description: "layer type given by number \(tag), not by name (byte \(position))") }
+        type = try copyString()
+        _ = try copyInt8() // training state
+        _ = try copyInt8() // needs backprop
+        let flags = try copyInt32()
+        let inputs = try copyInt32()
+        let outputs = try copyInt32()
+        _ = try copyInt32() // weight count
+        _ = try copyString() // layer name
+        switch type {
+        case "Series", "Parallel", "Replicated", "ParBidiLSTM", "DepParUDLSTM", "Par2dLSTM",
+             "RTLReversed", "TTBReversed", "XYTranspose":
+            let count = UInt32(bitPattern: try copyInt32())
+            for _ in 0..<count { try network() }
+            if flags & 64 != 0 { // layer-specific learning rates: a vector of floats
+                let rates = Int(UInt32(bitPattern: try copyInt32()))
+                _ = try copy(4 * rates)
+            }
+        case "LSTM", "SummLSTM", "LSTMSoftmax", "LSTMBinarySoftmax":
+            let na = Int(try copyInt32())
+            let softmaxOutputs: Int
+            switch type {
+            case "LSTMSoftmax": softmaxOutputs = Int(outputs)
+            case "LSTMBinarySoftmax": softmaxOutputs = Int(ceil(log2(Double(outputs))))
+            default: softmaxOutputs = 0
+            }
+            var cellOutputs = 0
+            for gate in 0..<5 { // CI, GI, GF1, GO, GFS (the last only in 2-D LSTMs)
+                if gate == 4, na - softmaxOutputs != Int(inputs) + 2 * cellOutputs { continue }
+                let start = output.count
+                try weightMatrix()
+                if gate == 0 {
+                    cellOutputs = Int(UInt32(output[start + 1]) | UInt32(output[start + 2]) << 8
+                                      | UInt32(output[start + 3]) << 16 | UInt32(output[start + 4]) << 24)
+                }
+            }
+            if type == "LSTMSoftmax" || type == "LSTMBinarySoftmax" { try network() }
+        case "Convolve", "Maxpool", "Reconfig":
+            _ = try copy(8)
+        case "Input":
+            _ = try copy(20) // StaticShape: batch, height, width, depth, loss type
+        case "Logistic", "LinLogistic", "LinTanh", "Tanh", "Relu", "Linear", "Softmax", "SoftmaxNoCTC":
+            try weightMatrix()
+        default:
+            throw ModelError(description: "unknown layer type \(type)")
+        }
+    }
+
+    /// LSTMRecognizer: the network, its spec string, then the training flags (bit 1: integer mode).
+    mutating func recognizer() throws {
+        try network()
+        _ = try copyString()
+        let flags = Self.int32(try take(4))
+        withUnsafeBytes(of: (flags & ~1).littleEndian) { output.append(contentsOf: $0) }
+        output.append(contentsOf: source[position...])
+        position = source.count
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: swift dequantize-lstm.swift IN.lstm OUT.lstm\n".utf8))
+    exit(64)
+}
+do {
+    guard let data = FileManager.default.contents(atPath: arguments[1]) else {
+        throw ModelError(description: "\(arguments[1]): cannot be read")
+    }
+    var rewriter = Rewriter([UInt8](data))
+    try rewriter.recognizer()
+    guard FileManager.default.createFile(atPath: arguments[2], contents: Data(rewriter.output)) else {
+        throw ModelError(description: "\(arguments[2]): cannot be written")
+    }
+    print("\(arguments[2]): \(rewriter.matrices) weight matrices, \(rewriter.weights) weights as doubles")
+} catch {
+    FileHandle.standardError.write(Data("\(arguments[1]): \(error)\n".utf8))
+    exit(1)
+}
