@@ -66,15 +66,19 @@ struct Rewriter {
         guard mode & 1 != 0 else {
             output.append(mode)
             let rows = Int(UInt32(bitPattern: try copyInt32())), columns = Int(UInt32(bitPattern: try copyInt32()))
+            guard rows <= 65_535, columns <= 65_535 else { throw ModelError(description: "a \(rows)×\(columns) weight matrix (byte \(position))") }
             _ = try copy(8 + rows * columns * 8)
             return
         }
         output.append(mode & ~1)
         let rows = Int(UInt32(bitPattern: Self.int32(try take(4)))), columns = Int(UInt32(bitPattern: Self.int32(try take(4))))
+        guard rows <= 65_535, columns <= 65_535 else { throw ModelError(description: "a \(rows)×\(columns) weight matrix (byte \(position))") }
         _ = try take(1) // the int8 array's "empty" value
         let values = try take(rows * columns)
         let scaleCount = Int(UInt32(bitPattern: Self.int32(try take(4))))
-        guard scaleCount == rows else { throw ModelError(description: "\(scaleCount) scales for \(rows) rows (byte \(position))") }
+        // Tesseract pads the scales to whole SIMD registers when it writes an integer model itself
+        // (`--convert_to_int` on a machine with AVX): the first `rows` are the rows'.
+        guard scaleCount >= rows else { throw ModelError(description: "\(scaleCount) scales for \(rows) rows (byte \(position))") }
         var scales: [Double] = []
         for _ in 0..<scaleCount {
             let bits = try take(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
@@ -96,7 +100,9 @@ struct Rewriter {
         let tag = try copyInt8()
         guard tag == 0 else { throw ModelError(description: "layer type given by number \(tag), not by name (byte \(position))") }
         type = try copyString()
-        _ = try copyInt8() // training state
+        // A layer saved while training carries its updates (and Adam's sums) after the weights,
+        // which this walk does not read: only recognition models (traineddata components) are taken.
+        guard try copyInt8() != 1 else { throw ModelError(description: "a layer saved while training (a checkpoint, not a model)") }
         _ = try copyInt8() // needs backprop
         let flags = try copyInt32()
         let inputs = try copyInt32()
@@ -142,7 +148,10 @@ struct Rewriter {
         }
     }
 
-    /// LSTMRecognizer: the network, its spec string, then the training flags (bit 1: integer mode).
+    /// LSTMRecognizer: the network, its spec string, then the training flags (value 1, TF_INT_MODE:
+    /// integer mode). A recognizer stores its unicharset between the network and the spec when the
+    /// traineddata has no lstm-unicharset and lstm-recoder components; Debian's models have both, and
+    /// such a model would fail here as "ends early" or an unknown layer.
     mutating func recognizer() throws {
         try network()
         _ = try copyString()

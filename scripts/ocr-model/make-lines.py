@@ -18,7 +18,7 @@ model may output besides those of Debian's eng model (labels keep them); without
 stripped from labels the way eng reads them. Needs numpy, scipy, pillow (PyPI) and Debian's
 tesseract-ocr (text2image, tesseract).
 """
-import argparse, io, os, random, re, subprocess, unicodedata
+import argparse, io, os, random, re, subprocess, tempfile, unicodedata
 
 import numpy as np
 from PIL import Image
@@ -49,17 +49,17 @@ ASCII_FOR = {"–": "-", "—": "-", "º": "°", "…": "...", "•": ".", "·":
 
 def eng_characters():
     """The characters Debian's eng model can output (its lstm-unicharset component)."""
-    out = subprocess.run(["combine_tessdata", "-u", ENG_UNICHARSET, "/tmp/decant-eng-charset."],
-                         capture_output=True)
-    if out.returncode != 0:
-        raise SystemExit("combine_tessdata could not unpack " + ENG_UNICHARSET)
-    with open("/tmp/decant-eng-charset.lstm-unicharset", encoding="utf-8") as f:
-        return {line.split(" ")[0] for line in f.read().split("\n")[1:] if line}
+    with tempfile.TemporaryDirectory() as folder:
+        out = subprocess.run(["combine_tessdata", "-u", ENG_UNICHARSET, folder + "/eng."], capture_output=True)
+        if out.returncode != 0:
+            raise SystemExit("combine_tessdata could not unpack " + ENG_UNICHARSET)
+        with open(folder + "/eng.lstm-unicharset", encoding="utf-8") as f:
+            return {line.split(" ")[0] for line in f.read().split("\n")[1:] if line}
 
 
 def label(ch, allowed):
     """A character as the label may carry it, or None to drop its box."""
-    if ch in allowed or ch in " \t":
+    if ch in allowed or ch in (" ", "\t"):
         return ch
     if ch in ASCII_FOR:
         return ASCII_FOR[ch]
@@ -129,8 +129,11 @@ def main():
     fonts = os.path.join(args.out, ".fonts")
     os.makedirs(fonts, exist_ok=True)
     for name, target in [("system", "/usr/share/fonts"), ("texmf", "/usr/share/texmf/fonts")]:
-        if os.path.isdir(target) and not os.path.lexists(os.path.join(fonts, name)):
-            os.symlink(target, os.path.join(fonts, name))
+        if os.path.isdir(target):
+            try:
+                os.symlink(target, os.path.join(fonts, name))
+            except FileExistsError:  # made by the other process of the pair, or an earlier run
+                pass
     for index in range(args.start, args.start + args.count):
         rng = random.Random(args.seed * 100003 + index)
         noise_rng = np.random.default_rng(args.seed * 7 + index)
@@ -145,13 +148,14 @@ def main():
             if len(line) >= 2:
                 chosen.append(line)
         base = os.path.join(args.out, "p%05d" % index)
+        leading = rng.randint(12, 30)
         with open(base + ".txt", "w", encoding="utf-8") as f:
             f.write("\n".join(chosen) + "\n")
         rendered = subprocess.run(
             ["text2image", "--text", base + ".txt", "--outputbase", base, "--font", font,
              "--fonts_dir", fonts, "--fontconfig_tmpdir", fontconfig, "--ptsize", "12",
-             "--resolution", "300", "--xsize", "3000", "--ysize", str(140 + 75 * len(chosen)), "--margin", "60",
-             "--degrade_image=false", "--leading", str(rng.randint(12, 30)),
+             "--resolution", "300", "--xsize", "3000", "--ysize", str(200 + (80 + leading) * len(chosen)),
+             "--margin", "60", "--degrade_image=false", "--leading", str(leading),
              "--char_spacing", str(rng.choice([0, 0, 0, 0.05, 0.1]))], capture_output=True)
         if rendered.returncode != 0 or not os.path.exists(base + ".tif"):
             print("%s: text2image failed with font %s" % (base, font), flush=True)
@@ -160,19 +164,28 @@ def main():
                                       rng, noise_rng, args.profile)
         image.save(base + ".png")
         os.remove(base + ".tif")
-        boxes = []
+        boxes, dropped, overflow = [], 0, 0
         with open(base + ".box", encoding="utf-8") as f:
             for row in f.read().split("\n"):
                 parts = row.split(" ")
                 if len(parts) < 6:
                     continue
+                if parts[-1] != "0":  # text2image ran onto a second page, which the PNG does not hold
+                    overflow += 1
+                    continue
                 ch = label(" ".join(parts[:-5]), allowed)
-                if ch is None:
+                if ch is None:  # its glyph stays in the image unlabelled: the page is not used
+                    dropped += 1
                     continue
                 x1, y1, x2, y2 = (int(int(v) * final) for v in parts[-5:-1])
                 boxes.append("%s %d %d %d %d %s" % (ch, x1, y1, x2, y2, parts[-1]))
+        if dropped or overflow:
+            print("%s: skipped (%d characters without a label, %d on a second page)" % (base, dropped, overflow), flush=True)
+            continue
         with open(base + ".box", "w", encoding="utf-8") as f:
             f.write("\n".join(boxes) + "\n")
+        if os.path.exists(base + ".lstmf"):
+            os.remove(base + ".lstmf")
         subprocess.run(["tesseract", base + ".png", base, "--psm", "6", "lstm.train"], capture_output=True,
                        env=dict(os.environ, OMP_THREAD_LIMIT="1"))
         if not os.path.exists(base + ".lstmf"):

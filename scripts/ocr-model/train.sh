@@ -17,9 +17,11 @@
 # refuses integer models), lstmtraining from it, and the result converted back to an integer model.
 # About 40 minutes on two cores for 2000 pages and 12000 iterations.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
 WORK=${1:?usage: $0 WORK [--profile general|blur] [--pages N] [--iterations N] [--accents]}
 shift
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+cd "$(dirname "$0")/../.."
 PROFILE=general PAGES=2000 ITERATIONS=12000 ACCENTS=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -32,14 +34,16 @@ while [[ $# -gt 0 ]]; do
 done
 
 # Fonts for training only (many faces, so that the model does not learn the generator's few).
-DECANT_EXTRA_PACKAGES="fonts-texgyre fonts-crosextra-carlito fonts-crosextra-caladea fonts-open-sans fonts-lato
-  fonts-roboto-unhinted fonts-linuxlibertine fonts-ebgaramond fonts-cantarell fonts-noto-mono fonts-inconsolata
-  fonts-hack fonts-comic-neue fonts-noto-core" scripts/setup.sh
-python3 -c "import numpy, scipy, PIL" 2>/dev/null || pip install -q numpy scipy pillow
+FONTS="fonts-texgyre fonts-crosextra-carlito fonts-crosextra-caladea fonts-open-sans fonts-lato fonts-roboto-unhinted"
+FONTS+=" fonts-linuxlibertine fonts-ebgaramond fonts-cantarell fonts-noto-mono fonts-inconsolata fonts-hack"
+FONTS+=" fonts-comic-neue fonts-noto-core"
+DECANT_EXTRA_PACKAGES="$FONTS" scripts/setup.sh
+# numpy, scipy and pillow for the page generator: from PyPI where pip may install, else Debian's.
+python3 -c "import numpy, scipy, PIL" 2>/dev/null || pip install -q numpy scipy pillow 2>/dev/null \
+  || DECANT_EXTRA_PACKAGES="python3-numpy python3-scipy python3-pil" scripts/setup.sh
 DECANT=${DECANT:-.build/release/decant}
 [[ -x "$DECANT" ]] || swift build -c release --product decant >&2
 TESSDATA=/usr/share/tesseract-ocr/5/tessdata
-mkdir -p "$WORK"
 
 # 1. Text.
 if [[ ! -s "$WORK/text.txt" ]]; then
@@ -77,12 +81,14 @@ open(sys.argv[1], "w").write("".join(sorted(chars)) + "\n")
 EOF
   CHARSET=(--charset "$WORK/charset.txt")
 fi
+rm -rf "$WORK/pages"
 half=$(( PAGES / 2 ))
 scripts/ocr-model/make-lines.py "$WORK/text.txt" "$WORK/pages" --start 0 --count "$half" --seed 2 \
   --profile "$PROFILE" "${CHARSET[@]}" > "$WORK/pages-1.log" &
+first=$!
 scripts/ocr-model/make-lines.py "$WORK/text.txt" "$WORK/pages" --start "$half" --count $(( PAGES - half )) --seed 2 \
   --profile "$PROFILE" "${CHARSET[@]}" > "$WORK/pages-2.log"
-wait
+wait "$first"
 ls "$WORK"/pages/*.lstmf | sort > "$WORK/all.txt"
 evaluation=$(( $(wc -l < "$WORK/all.txt") / 32 + 1 ))
 head -n -"$evaluation" "$WORK/all.txt" > "$WORK/train.txt"
@@ -116,9 +122,11 @@ fi
 mkdir -p "$WORK/checkpoints" "$WORK/tessdata"
 OMP_THREAD_LIMIT=1 lstmtraining --continue_from "$WORK/float/eng-float.lstm" --traineddata "$TRAINEDDATA" "${OLD[@]}" \
   --train_listfile "$WORK/train.txt" --eval_listfile "$WORK/eval.txt" --model_output "$WORK/checkpoints/m" \
-  --max_iterations "$ITERATIONS" --debug_interval 0 > "$WORK/training.log" 2>&1
+  --max_iterations "$ITERATIONS" --debug_interval 0 > "$WORK/training.log" 2>&1 \
+  || { tail -5 "$WORK/training.log" >&2; exit 1; }
 lstmtraining --stop_training --continue_from "$WORK/checkpoints/m_checkpoint" --traineddata "$TRAINEDDATA" \
-  --model_output "$WORK/tessdata/eng.traineddata" --convert_to_int > /dev/null 2>&1
+  --model_output "$WORK/tessdata/eng.traineddata" --convert_to_int > "$WORK/convert.log" 2>&1 \
+  || { tail -5 "$WORK/convert.log" >&2; exit 1; }
 ln -sf "$TESSDATA/osd.traineddata" "$WORK/tessdata/osd.traineddata"
-grep "At iteration" "$WORK/training.log" | tail -1
+grep "At iteration" "$WORK/training.log" | tail -1 || true
 echo "model: $WORK/tessdata/eng.traineddata (measure with TESSDATA_PREFIX=$WORK/tessdata)"
