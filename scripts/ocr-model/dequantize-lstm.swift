@@ -53,26 +53,28 @@ struct Rewriter {
         return String(decoding: try copy(length), as: UTF8.self)
     }
 
-    func append(_ value: UInt32, to out: inout [UInt8]) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
-    func append(_ value: Double, to out: inout [UInt8]) {
-        withUnsafeBytes(of: value.bitPattern.littleEndian) { out.append(contentsOf: $0) }
+    mutating func write(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) } }
+    mutating func write(_ value: Double) { withUnsafeBytes(of: value.bitPattern.littleEndian) { output.append(contentsOf: $0) } }
+
+    /// A matrix's rows and columns (two u32), which Tesseract caps at 65,535 each.
+    static func dimensions(_ bytes: ArraySlice<UInt8>, at position: Int) throws -> (rows: Int, columns: Int) {
+        let rows = Int(UInt32(bitPattern: int32(bytes.prefix(4)))), columns = Int(UInt32(bitPattern: int32(bytes.suffix(4))))
+        guard rows <= 65_535, columns <= 65_535 else { throw ModelError(description: "a \(rows)×\(columns) weight matrix (byte \(position))") }
+        return (rows, columns)
     }
 
     /// WeightMatrix: a mode byte (1 = int8, 4 = Adam, 128 = doubles format), then either int8
-    /// values with one scale per row, or doubles.
-    mutating func weightMatrix() throws {
-        guard let mode = try take(1).first else { return }
+    /// values with one scale per row, or doubles. Returns the matrix's rows (the layer's outputs).
+    mutating func weightMatrix() throws -> Int {
+        let mode = try take(1).first ?? 0
         guard mode & 128 != 0 else { throw ModelError(description: "weight matrix in the pre-4.0 format (byte \(position))") }
-        guard mode & 1 != 0 else {
-            output.append(mode)
-            let rows = Int(UInt32(bitPattern: try copyInt32())), columns = Int(UInt32(bitPattern: try copyInt32()))
-            guard rows <= 65_535, columns <= 65_535 else { throw ModelError(description: "a \(rows)×\(columns) weight matrix (byte \(position))") }
-            _ = try copy(8 + rows * columns * 8)
-            return
-        }
         output.append(mode & ~1)
-        let rows = Int(UInt32(bitPattern: Self.int32(try take(4)))), columns = Int(UInt32(bitPattern: Self.int32(try take(4))))
-        guard rows <= 65_535, columns <= 65_535 else { throw ModelError(description: "a \(rows)×\(columns) weight matrix (byte \(position))") }
+        guard mode & 1 != 0 else {
+            let (rows, columns) = try Self.dimensions(try copy(8), at: position)
+            _ = try copy(8 + rows * columns * 8)
+            return rows
+        }
+        let (rows, columns) = try Self.dimensions(try take(8), at: position)
         _ = try take(1) // the int8 array's "empty" value
         let values = try take(rows * columns)
         let scaleCount = Int(UInt32(bitPattern: Self.int32(try take(4))))
@@ -84,22 +86,22 @@ struct Rewriter {
             let bits = try take(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             scales.append(Double(bitPattern: bits))
         }
-        append(UInt32(rows), to: &output)
-        append(UInt32(columns), to: &output)
-        append(0.0, to: &output)
+        write(UInt32(rows))
+        write(UInt32(columns))
+        write(0.0)
         for (index, byte) in values.enumerated() {
-            append(Double(Int8(bitPattern: byte)) * scales[index / columns], to: &output)
+            write(Double(Int8(bitPattern: byte)) * scales[index / columns])
         }
         matrices += 1
         weights += rows * columns
+        return rows
     }
 
     /// One layer: the common header, then what its type adds (Network::CreateFromFile).
     mutating func network() throws {
-        var type = ""
         let tag = try copyInt8()
         guard tag == 0 else { throw ModelError(description: "layer type given by number \(tag), not by name (byte \(position))") }
-        type = try copyString()
+        let type = try copyString()
         // A layer saved while training carries its updates (and Adam's sums) after the weights,
         // which this walk does not read: only recognition models (traineddata components) are taken.
         guard try copyInt8() != 1 else { throw ModelError(description: "a layer saved while training (a checkpoint, not a model)") }
@@ -129,12 +131,8 @@ struct Rewriter {
             var cellOutputs = 0
             for gate in 0..<5 { // CI, GI, GF1, GO, GFS (the last only in 2-D LSTMs)
                 if gate == 4, na - softmaxOutputs != Int(inputs) + 2 * cellOutputs { continue }
-                let start = output.count
-                try weightMatrix()
-                if gate == 0 {
-                    cellOutputs = Int(UInt32(output[start + 1]) | UInt32(output[start + 2]) << 8
-                                      | UInt32(output[start + 3]) << 16 | UInt32(output[start + 4]) << 24)
-                }
+                let rows = try weightMatrix()
+                if gate == 0 { cellOutputs = rows }
             }
             if type == "LSTMSoftmax" || type == "LSTMBinarySoftmax" { try network() }
         case "Convolve", "Maxpool", "Reconfig":
@@ -142,7 +140,7 @@ struct Rewriter {
         case "Input":
             _ = try copy(20) // StaticShape: batch, height, width, depth, loss type
         case "Logistic", "LinLogistic", "LinTanh", "Tanh", "Relu", "Linear", "Softmax", "SoftmaxNoCTC":
-            try weightMatrix()
+            _ = try weightMatrix()
         default:
             throw ModelError(description: "unknown layer type \(type)")
         }
@@ -155,8 +153,7 @@ struct Rewriter {
     mutating func recognizer() throws {
         try network()
         _ = try copyString()
-        let flags = Self.int32(try take(4))
-        withUnsafeBytes(of: (flags & ~1).littleEndian) { output.append(contentsOf: $0) }
+        write(UInt32(bitPattern: Self.int32(try take(4)) & ~1))
         output.append(contentsOf: source[position...])
         position = source.count
     }
