@@ -292,7 +292,7 @@ public struct ImageRectifier: Sendable {
             let reversed = ReversePrint.apply(to: gray, textHeight: h * factor)
             if !reversed.regions.isEmpty {
                 gray = reversed.raster
-                steps["reversePrint"] = "inverted \(reversed.regions.count) dark box(es): " + reversed.regions.prefix(6).map { "\($0.width)x\($0.height)@\($0.x),\($0.y)" }.joined(separator: " ")
+                steps["reversePrint"] = ReversePrint.describe(reversed.regions)
             }
             clock.lap("reversePrint", into: &steps)
         }

@@ -13,8 +13,16 @@ enum ReversePrint {
         var regions: [PixelRect]
     }
 
-    /// `textHeight`: median text-blob height of `gray` in pixels.
-    static func apply(to gray: Raster, textHeight: Double) -> Result {
+    /// The step's line in pages.json: how many boxes, and where the first six are.
+    static func describe(_ regions: [PixelRect]) -> String {
+        "inverted \(regions.count) dark box(es): " + regions.prefix(6).map { "\($0.width)x\($0.height)@\($0.x),\($0.y)" }.joined(separator: " ")
+    }
+
+    /// `textHeight`: median text-blob height of `gray` in pixels. `awayFromFrame`: leave dark
+    /// areas that touch the image's edge. On a scan those are the scanner's lid behind a torn
+    /// receipt edge, whose jagged rim passes for white print (SROIE 366 and 594). A real panel of
+    /// white print sits inside the page.
+    static func apply(to gray: Raster, textHeight: Double, awayFromFrame: Bool = false) -> Result {
         guard gray.channels == 1, textHeight > 0 else { return Result(raster: gray, regions: []) }
         // Work at a reduction where a text blob is ~6 px: strokes are ~1 px, boxes stay solid.
         let f = max(1, Int((textHeight / 6).rounded()))
@@ -59,6 +67,7 @@ enum ReversePrint {
             // At least a word's size, a filled rectangle wider than tall and a few text lines high
             // at most: a header band or a label, not a shadow, a page edge or the table.
             guard component.pixels.count >= 60, box.height >= 5, box.width >= 10 else { continue }
+            if awayFromFrame, box.x == 0 || box.y == 0 || box.x + box.width >= w || box.y + box.height >= h { continue }
             guard Double(box.width) >= 1.5 * Double(box.height), box.height <= 72 else { continue }
             guard Double(component.pixels.count) >= 0.75 * Double(box.width * box.height) else { continue }
             // The box holds white print: some pixels well above the box's own level, laid out as

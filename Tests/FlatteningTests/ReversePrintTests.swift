@@ -38,6 +38,31 @@ import Testing
         #expect(mean(result.raster, below) == mean(page, below))
     }
 
+    /// A flat scan is kept as scanned, but its white print is inverted all the same: with
+    /// Tesseract's own inverted pass off, nothing else would read it.
+    @Test func aFlatScansDarkBandIsInvertedToo() {
+        let (page, band) = pageWithBand()
+        let flat = ImageRectifier().rectify(page)
+        #expect(flat.report.steps["flatScan"]?.hasPrefix("yes") == true, "\(flat.report.steps)")
+        #expect(flat.report.steps["reversePrint"]?.hasPrefix("inverted 1 dark box") == true, "\(flat.report.steps)")
+        #expect(flat.raster.width == page.width && flat.raster.height == page.height)
+        #expect(mean(flat.raster, PixelRect(x: band.x + 10, y: band.y + 2, width: 8, height: 10)) > 180)
+        #expect(flat.raster[101, 66] < 60)
+        let below = PixelRect(x: 0, y: 120, width: page.width, height: page.height - 120)
+        #expect(mean(flat.raster, below) == mean(page, below), "the rest of the scan keeps its own pixels")
+    }
+
+    /// The scanner's lid above a torn receipt: dark along the frame, a jagged light rim that looks
+    /// like print. Kept as it is on a scan; a dark band inside the page is still inverted.
+    @Test func aDarkBandAlongTheFrameIsLeftAloneWhenAskedTo() {
+        let (inside, band) = pageWithBand()
+        var page = inside
+        for y in 0..<(page.height - band.y) { for x in 0..<page.width { page[x, y] = inside[x, y + band.y] } }
+        #expect(ReversePrint.apply(to: page, textHeight: 9, awayFromFrame: true).regions.isEmpty)
+        #expect(ReversePrint.apply(to: page, textHeight: 9).regions.count == 1)
+        #expect(ReversePrint.apply(to: inside, textHeight: 9, awayFromFrame: true).regions.count == 1)
+    }
+
     @Test func leavesAPlainPageAlone() {
         let page = SyntheticPage.text()
         let result = ReversePrint.apply(to: page, textHeight: 9)
