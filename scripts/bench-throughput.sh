@@ -125,6 +125,39 @@ try:
     print("decant accuracy (same run, OUT/metrics.json): " + ", ".join(f"{k} {100*metrics[k]:.1f}%" for k in keys if k in metrics))
 except (OSError, KeyError) as e:
     print(f"decant accuracy: no metrics.json ({e})")
+# Raw tesseract's reading of the same images against the same truth, word-bag F1 pooled over the
+# images as Decant's metrics pool it (Evaluation.WordBag's definition): how much each side reads.
+import collections, unicodedata
+def words(text):
+    out = []
+    for token in text.lower().split():
+        keep = [c for c in token]
+        strip = lambda c: ord(c) <= 0xFFFF and unicodedata.category(c)[0] in "PS"
+        i, j = 0, len(keep)
+        while i < j and strip(keep[i]): i += 1
+        while j > i and strip(keep[j - 1]): j -= 1
+        if i < j: out.append("".join(keep[i:j]))
+    return out
+def truth_lines(rel):
+    base = os.path.splitext(f"{d}/inbox/{rel}")[0]
+    if os.path.exists(base + ".gt.json"):
+        return json.load(open(base + ".gt.json")).get("lines", [])
+    box = f"{d}/inbox/box/{os.path.basename(base)}.csv"
+    if os.path.exists(box):
+        return [l.rstrip("\r\n").split(",", 8)[8] for l in open(box, encoding="utf-8", errors="replace") if l.count(",") >= 8]
+    return None
+hits = truth_n = read_n = scored = 0
+for rel in open(f"{d}/images.txt").read().split("\n"):
+    lines = truth_lines(rel) if rel else None
+    if lines is None: continue
+    raw_path = f"{d}/raw/{rel.replace('/', '_')}.txt"
+    raw_text = open(raw_path, errors="replace").read() if os.path.exists(raw_path) else ""
+    t, r = collections.Counter(words("\n".join(lines))), words(raw_text)
+    truth_n += sum(t.values()); read_n += len(r); scored += 1
+    for w in r:
+        if t[w] > 0: t[w] -= 1; hits += 1
+if scored:
+    print(f"raw tesseract accuracy (same images, same truth): wordBagF1 {100 * 2 * hits / max(1, truth_n + read_n):.1f}% over {scored} images")
 PY
 }
 

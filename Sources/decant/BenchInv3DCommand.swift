@@ -32,6 +32,8 @@ struct BenchInv3DCommand: ParsableCommand {
     var settings: [String] = []
     @Option(help: "Tesseract languages joined by '+', as decant run --lang takes them.")
     var lang = "eng"
+    @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("Tesseract variable name=value set on the engine (repeatable), for tuning runs.", visibility: .hidden))
+    var tesseractVariables: [String] = []
 
     func run() throws {
         let options = try BenchTable.parseSettings(settings)
@@ -43,7 +45,7 @@ struct BenchInv3DCommand: ParsableCommand {
         let docList = docs.map { $0.split(separator: ",").map(String.init) } ?? all.sorted().filter {
             FileManager.default.fileExists(atPath: "\(data)/\($0)/ground_truth_words.json")
         }
-        let reader = try BenchReader(options: options, languages: lang)
+        let reader = try BenchReader(options: options, languages: lang, variables: try BenchTable.parsePairs(tesseractVariables, option: "--tesseract-variable"))
         var rows: [BenchRow] = []
         for doc in docList {
             let truthPath = "\(data)/\(doc)/ground_truth_words.json"

@@ -15,8 +15,11 @@ final class BenchReader {
     let settings = RunSettings()
 
     /// `languages`: Tesseract models joined by "+", as `decant run --lang` takes them.
-    init(options: ImageRectifier.Options, languages: String = "eng") throws {
-        engine = try TesseractEngine(configuration: OCRConfiguration(languages: languages))
+    /// `variables`: Tesseract variables set over Decant's defaults (tuning runs).
+    init(options: ImageRectifier.Options, languages: String = "eng", variables: [(String, String)] = []) throws {
+        var configuration = OCRConfiguration(languages: languages)
+        for (name, value) in variables { configuration.variables[name] = value }
+        engine = try TesseractEngine(configuration: configuration)
         orientation = (try? TesseractOSD()).map { [engine] in OSDOrientation(osd: $0, reader: engine) }
         flattener = Flattener(rectifier: ImageRectifier(options: options))
     }
@@ -173,6 +176,15 @@ enum BenchTable {
             do { try options.set(parts[0], parts[1]) } catch { throw BenchError(error.description) }
         }
         return options
+    }
+
+    /// `name=value` pairs as given to `option`, in order.
+    static func parsePairs(_ pairs: [String], option: String) throws -> [(String, String)] {
+        try pairs.map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else { throw BenchError("\(option) \(pair): expected name=value") }
+            return (parts[0], parts[1])
+        }
     }
 
     static func writeJSON(_ rows: [BenchRow], to path: String) throws {

@@ -25,6 +25,8 @@ struct BenchSROIETextCommand: ParsableCommand {
     var settings: [String] = []
     @Option(help: "Tesseract languages joined by '+', as decant run --lang takes them.")
     var lang = "eng"
+    @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("Tesseract variable name=value set on the engine (repeatable), for tuning runs.", visibility: .hidden))
+    var tesseractVariables: [String] = []
 
     /// The transcript of every line: whatever follows the eight corner coordinates.
     static func transcript(csv: String) -> String {
@@ -40,7 +42,7 @@ struct BenchSROIETextCommand: ParsableCommand {
         }
         var names = images.filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { names = Array(names.prefix(limit)) }
-        let reader = try BenchReader(options: options, languages: lang)
+        let reader = try BenchReader(options: options, languages: lang, variables: try BenchTable.parsePairs(tesseractVariables, option: "--tesseract-variable"))
         var rows: [BenchRow] = []
         for file in names {
             let id = (file as NSString).deletingPathExtension

@@ -33,6 +33,7 @@ def features(sift, grey, limit=2400):
 
 def register(job):
     photo_path, flat_path, out_path, planar = job
+    cv2.setRNGSeed(0)  # RANSAC: the same pages on every run
     photo = cv2.imread(photo_path, cv2.IMREAD_GRAYSCALE)
     flat = cv2.imread(flat_path, cv2.IMREAD_GRAYSCALE)
     colour = cv2.imread(photo_path, cv2.IMREAD_COLOR)
