@@ -6,7 +6,8 @@
 #   (b) `decant run --jobs 2` (worker processes, full pipeline, HTML report and history included).
 # Prints images/s of each, the ratio, Decant's per-stage breakdown from pages.json, the peak RSS of
 # each worker (and of each tesseract process), RSS of the workers sampled every tenth of the run,
-# and the accuracy Decant measured in that same run (OUT/metrics.json).
+# the accuracy Decant measured in that same run (OUT/metrics.json), and raw tesseract's word-bag F1
+# on the same images against the same truth (how much each side reads, next to how fast).
 #
 #   scripts/bench-throughput.sh [sroie] [corpus]          default: both
 #
@@ -128,11 +129,12 @@ except (OSError, KeyError) as e:
 # Raw tesseract's reading of the same images against the same truth, word-bag F1 pooled over the
 # images as Decant's metrics pool it (Evaluation.WordBag's definition): how much each side reads.
 import collections, unicodedata
+def stripped(c):
+    return ord(c) <= 0xFFFF and unicodedata.category(c)[0] in "PS"
 def words(text):
     out = []
     for token in text.lower().split():
-        keep = [c for c in token]
-        strip = lambda c: ord(c) <= 0xFFFF and unicodedata.category(c)[0] in "PS"
+        keep, strip = list(token), stripped
         i, j = 0, len(keep)
         while i < j and strip(keep[i]): i += 1
         while j > i and strip(keep[j - 1]): j -= 1
@@ -141,7 +143,7 @@ def words(text):
 def truth_lines(rel):
     base = os.path.splitext(f"{d}/inbox/{rel}")[0]
     if os.path.exists(base + ".gt.json"):
-        return json.load(open(base + ".gt.json")).get("lines", [])
+        return json.load(open(base + ".gt.json", encoding="utf-8")).get("lines", [])
     box = f"{d}/inbox/box/{os.path.basename(base)}.csv"
     if os.path.exists(box):
         return [l.rstrip("\r\n").split(",", 8)[8] for l in open(box, encoding="utf-8", errors="replace") if l.count(",") >= 8]
@@ -151,7 +153,7 @@ for rel in open(f"{d}/images.txt").read().split("\n"):
     lines = truth_lines(rel) if rel else None
     if lines is None: continue
     raw_path = f"{d}/raw/{rel.replace('/', '_')}.txt"
-    raw_text = open(raw_path, errors="replace").read() if os.path.exists(raw_path) else ""
+    raw_text = open(raw_path, encoding="utf-8", errors="replace").read() if os.path.exists(raw_path) else ""
     t, r = collections.Counter(words("\n".join(lines))), words(raw_text)
     truth_n += sum(t.values()); read_n += len(r); scored += 1
     for w in r:

@@ -13,15 +13,17 @@ enum ReversePrint {
         var regions: [PixelRect]
     }
 
-    /// The step's line in pages.json: how many boxes, and where the first six are.
+    /// The step's line in pages.json, the same on both paths so a reviewer can find the boxes
+    /// on `--save-flattened` pages; six are enough to place them.
     static func describe(_ regions: [PixelRect]) -> String {
         "inverted \(regions.count) dark box(es): " + regions.prefix(6).map { "\($0.width)x\($0.height)@\($0.x),\($0.y)" }.joined(separator: " ")
     }
 
     /// `textHeight`: median text-blob height of `gray` in pixels. `awayFromFrame`: leave dark
-    /// areas that touch the image's edge. On a scan those are the scanner's lid behind a torn
-    /// receipt edge, whose jagged rim passes for white print (SROIE 366 and 594). A real panel of
-    /// white print sits inside the page.
+    /// areas that touch the image's edge, or come within about a text height of it (the closing
+    /// joins them to the edge). On a scan those are the scanner's lid behind a torn receipt edge,
+    /// whose jagged rim passes for white print (SROIE 366 and 594). A real panel of white print
+    /// sits inside the page, inside its margin.
     static func apply(to gray: Raster, textHeight: Double, awayFromFrame: Bool = false) -> Result {
         guard gray.channels == 1, textHeight > 0 else { return Result(raster: gray, regions: []) }
         // Work at a reduction where a text blob is ~6 px: strokes are ~1 px, boxes stay solid.

@@ -20,8 +20,12 @@ public final class TesseractEngine {
             throw RecognitionError(.initFailed,
                 "Tesseract could not load \(configuration.languages) from \(configuration.resolvedDataPath)")
         }
-        for (name, value) in configuration.variables.sorted(by: { $0.key < $1.key }) {
-            _ = TessBaseAPISetVariable(handle, name, value)
+        // Tesseract ignores a name it does not know; a misspelt one would silently read with the defaults.
+        for (name, value) in configuration.variables.sorted(by: { $0.key < $1.key })
+        where TessBaseAPISetVariable(handle, name, value) == 0 {
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+            throw RecognitionError(.initFailed, "Tesseract has no variable \(name) (asked to set it to \(value))")
         }
         self.handle = handle
         self.configuration = configuration

@@ -170,20 +170,20 @@ enum BenchTable {
     static func parseSettings(_ pairs: [String]) throws -> ImageRectifier.Options {
         // The pipeline's own settings (orientation left to the first reading, and so on).
         var options = RunSettings().rectifier
-        for pair in pairs {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw BenchError("--set \(pair): expected name=value") }
-            do { try options.set(parts[0], parts[1]) } catch { throw BenchError(error.description) }
+        for (name, value) in try parsePairs(pairs, option: "--set") {
+            do { try options.set(name, value) } catch { throw BenchError(error.description) }
         }
         return options
     }
 
-    /// `name=value` pairs as given to `option`, in order.
+    /// `name=value` pairs as given to `option`, in order. A value may be empty (`name=` clears a
+    /// Tesseract string variable); a name may not.
     static func parsePairs(_ pairs: [String], option: String) throws -> [(String, String)] {
         try pairs.map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty else { throw BenchError("\(option) \(pair): expected name=value") }
-            return (parts[0], parts[1])
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw BenchError("\(option) \(pair): expected name=value")
+            }
+            return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
         }
     }
 

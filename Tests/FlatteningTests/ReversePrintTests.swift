@@ -52,14 +52,34 @@ import Testing
         #expect(mean(flat.raster, below) == mean(page, below), "the rest of the scan keeps its own pixels")
     }
 
+    /// `page` moved by (dx, dy) on a canvas `width` wide (default: the page's), paper where nothing lands.
+    func shifted(_ page: Raster, dx: Int, dy: Int, width: Int? = nil) -> Raster {
+        var out = Raster(width: width ?? page.width, height: page.height)
+        for y in 0..<out.height {
+            for x in 0..<out.width {
+                let sx = x - dx, sy = y - dy
+                out[x, y] = sx >= 0 && sy >= 0 && sx < page.width && sy < page.height ? page[sx, sy] : 255
+            }
+        }
+        return out
+    }
+
     /// The scanner's lid above a torn receipt: dark along the frame, a jagged light rim that looks
-    /// like print. Kept as it is on a scan; a dark band inside the page is still inverted.
+    /// like print. Kept as it is on a scan, at any of the four edges (the right one on a page whose
+    /// width the reduction does not divide); the same band inside the page is still inverted.
     @Test func aDarkBandAlongTheFrameIsLeftAloneWhenAskedTo() {
         let (inside, band) = pageWithBand()
-        var page = inside
-        for y in 0..<(page.height - band.y) { for x in 0..<page.width { page[x, y] = inside[x, y + band.y] } }
-        #expect(ReversePrint.apply(to: page, textHeight: 9, awayFromFrame: true).regions.isEmpty)
-        #expect(ReversePrint.apply(to: page, textHeight: 9).regions.count == 1)
+        let w = inside.width, h = inside.height
+        let atEdges = [
+            ("top", shifted(inside, dx: 0, dy: -band.y)),
+            ("bottom", shifted(inside, dx: 0, dy: h - band.maxY)),
+            ("left", shifted(inside, dx: -band.x, dy: 0)),
+            ("right", shifted(inside, dx: (w - 1) - band.maxX, dy: 0, width: w - 1)),
+        ]
+        for (edge, page) in atEdges {
+            #expect(ReversePrint.apply(to: page, textHeight: 9, awayFromFrame: true).regions.isEmpty, "\(edge)")
+            #expect(ReversePrint.apply(to: page, textHeight: 9).regions.count == 1, "\(edge)")
+        }
         #expect(ReversePrint.apply(to: inside, textHeight: 9, awayFromFrame: true).regions.count == 1)
     }
 

@@ -49,6 +49,18 @@ import Imaging
         }
     }
 
+    @Test func anUnknownVariableIsAnErrorNamingIt() {
+        var config = OCRConfiguration()
+        config.variables["tessedit_do_invertt"] = "1"
+        do {
+            _ = try TesseractEngine(configuration: config)
+            Issue.record("a misspelt variable must fail")
+        } catch {
+            #expect(error.kind == .initFailed)
+            #expect(error.message.contains("tessedit_do_invertt"))
+        }
+    }
+
     @Test func debianPackageNames() {
         #expect(OCRConfiguration.debianPackage(for: "fra") == "tesseract-ocr-fra")
         #expect(OCRConfiguration.debianPackage(for: "chi_sim") == "tesseract-ocr-chi-sim")
