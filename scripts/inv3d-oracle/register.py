@@ -8,6 +8,8 @@ resolution, the render's geometry. Reading these with Decant (`decant bench inv3
 much of the gap to the render is geometry and how much is the photo itself.
 
 usage: register.py [--data ../shared/data/inv3d] --out DIR [--classes a,b] [--docs x,y] [--jobs 2]
+       register.py --renders --out DIR     each flat render itself as the one photo of its document
+                                           (read with --classes perspective --lightings bright)
 Needs opencv-python-headless, numpy, scipy (pip).
 """
 import argparse, json, os, shutil, sys
@@ -119,6 +121,7 @@ def main():
     ap.add_argument("--classes", default=",".join(CLASSES))
     ap.add_argument("--docs")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--renders", action="store_true", help="write the flat renders as the photos (the top line)")
     a = ap.parse_args()
     docs = a.docs.split(",") if a.docs else sorted(d for d in os.listdir(a.data) if os.path.isfile(f"{a.data}/{d}/ground_truth_words.json"))
     jobs = []
@@ -126,6 +129,10 @@ def main():
         os.makedirs(f"{a.out}/{doc}", exist_ok=True)
         for f in ("flat_document.png", "ground_truth_words.json"):
             shutil.copy(f"{a.data}/{doc}/{f}", f"{a.out}/{doc}/{f}")
+        if a.renders:
+            render = cv2.imread(f"{a.data}/{doc}/flat_document.png", cv2.IMREAD_COLOR)
+            cv2.imwrite(f"{a.out}/{doc}/warped_document_perspective_bright.jpg", render, [cv2.IMWRITE_JPEG_QUALITY, 97])
+            continue
         for cls in a.classes.split(","):
             for light in LIGHTS:
                 name = f"warped_document_{cls}_{light}.jpg"
