@@ -28,15 +28,8 @@ extension ImageRectifier {
             }
             clock.lap("scale", into: &steps)
         }
-        if options.reversePrint, blobHeight > 0 {
-            let reversed = ReversePrint.apply(to: gray, textHeight: blobHeight * Double(gray.width) / Double(scanned.width),
-                                              awayFromFrame: true)
-            if !reversed.regions.isEmpty {
-                gray = reversed.raster
-                steps["reversePrint"] = ReversePrint.describe(reversed.regions)
-            }
-            clock.lap("reversePrint", into: &steps)
-        }
+        invertReversePrint(&gray, textHeight: blobHeight * Double(gray.width) / Double(scanned.width), awayFromFrame: true,
+                           steps: &steps, clock: &clock)
         if options.deferLevelOrientation {
             steps["orientation"] = Self.deferredOrientation
             var page = FlattenedPage(raster: gray, ppi: nil, report: FlattenReport(method: .imageOnly, steps: steps))

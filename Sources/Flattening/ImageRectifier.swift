@@ -291,13 +291,8 @@ public struct ImageRectifier: Sendable {
             }
             clock.lap("scale", into: &steps)
         }
-        if options.reversePrint, let h = blobHeight {
-            let reversed = ReversePrint.apply(to: gray, textHeight: h * factor)
-            if !reversed.regions.isEmpty {
-                gray = reversed.raster
-                steps["reversePrint"] = ReversePrint.describe(reversed.regions)
-            }
-            clock.lap("reversePrint", into: &steps)
+        if let h = blobHeight {
+            invertReversePrint(&gray, textHeight: h * factor, awayFromFrame: false, steps: &steps, clock: &clock)
         }
         if options.normalizeBackground || options.binarize {
             gray = photometric(gray, steps: &steps)

@@ -13,12 +13,6 @@ enum ReversePrint {
         var regions: [PixelRect]
     }
 
-    /// The step's line in pages.json, the same on both paths so a reviewer can find the boxes
-    /// on `--save-flattened` pages; six are enough to place them.
-    static func describe(_ regions: [PixelRect]) -> String {
-        "inverted \(regions.count) dark box(es): " + regions.prefix(6).map { "\($0.width)x\($0.height)@\($0.x),\($0.y)" }.joined(separator: " ")
-    }
-
     /// `textHeight`: median text-blob height of `gray` in pixels. `awayFromFrame`: leave dark
     /// areas that touch the image's edge, or come within about a text height of it (the closing
     /// joins them to the edge). On a scan those are the scanner's lid behind a torn receipt edge,
@@ -116,5 +110,22 @@ enum ReversePrint {
             regions.append(PixelRect(x: box.x * f, y: box.y * f, width: box.width * f, height: box.height * f))
         }
         return Result(raster: out, regions: regions)
+    }
+}
+
+extension ImageRectifier {
+    /// The reverse-print step as both paths run it (photos, and flat scans with `awayFromFrame`),
+    /// so pages.json says the same of it whichever path a page took.
+    func invertReversePrint(_ gray: inout Raster, textHeight: Double, awayFromFrame: Bool,
+                            steps: inout [String: String], clock: inout StepClock) {
+        guard options.reversePrint, textHeight > 0 else { return }
+        let reversed = ReversePrint.apply(to: gray, textHeight: textHeight, awayFromFrame: awayFromFrame)
+        if !reversed.regions.isEmpty {
+            gray = reversed.raster
+            // Six boxes are enough to find them on a `--save-flattened` page.
+            steps["reversePrint"] = "inverted \(reversed.regions.count) dark box(es): "
+                + reversed.regions.prefix(6).map { "\($0.width)x\($0.height)@\($0.x),\($0.y)" }.joined(separator: " ")
+        }
+        clock.lap("reversePrint", into: &steps)
     }
 }

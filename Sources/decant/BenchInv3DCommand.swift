@@ -28,15 +28,9 @@ struct BenchInv3DCommand: ParsableCommand {
     var saveFlattened: String?
     @Option(help: "Write per-photo results as JSON.")
     var json: String?
-    @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning.")
-    var settings: [String] = []
-    @Option(help: "Tesseract languages joined by '+', as decant run --lang takes them.")
-    var lang = "eng"
-    @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("Tesseract variable name=value set on the engine (repeatable), for tuning runs.", visibility: .hidden))
-    var tesseractVariables: [String] = []
+    @OptionGroup var reading: BenchReaderOptions
 
     func run() throws {
-        let options = try BenchTable.parseSettings(settings)
         let classList = classes.map { $0.split(separator: ",").map(String.init) } ?? Self.classes
         let lightList = lightings.map { $0.split(separator: ",").map(String.init) } ?? Self.lightings
         guard let all = try? FileManager.default.contentsOfDirectory(atPath: data) else {
@@ -45,7 +39,7 @@ struct BenchInv3DCommand: ParsableCommand {
         let docList = docs.map { $0.split(separator: ",").map(String.init) } ?? all.sorted().filter {
             FileManager.default.fileExists(atPath: "\(data)/\($0)/ground_truth_words.json")
         }
-        let reader = try BenchReader(options: options, languages: lang, variables: try BenchTable.parsePairs(tesseractVariables, option: "--tesseract-variable"))
+        let reader = try reading.reader()
         var rows: [BenchRow] = []
         for doc in docList {
             let truthPath = "\(data)/\(doc)/ground_truth_words.json"

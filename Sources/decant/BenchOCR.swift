@@ -1,3 +1,4 @@
+import ArgumentParser
 import Evaluation
 import Flattening
 import Foundation
@@ -61,6 +62,22 @@ final class BenchReader {
         } catch {
             return Reading(text: "", milliseconds: elapsed(), report: nil, error: "\(error)")
         }
+    }
+}
+
+/// How the text benches read: the rectifier's settings, the models and Tesseract's variables, the
+/// same options on every bench that reads with a `BenchReader`.
+struct BenchReaderOptions: ParsableArguments {
+    @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning.")
+    var settings: [String] = []
+    @Option(help: "Tesseract languages joined by '+', as decant run --lang takes them.")
+    var lang = "eng"
+    @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("Tesseract variable name=value set on the engine (repeatable), for tuning runs.", visibility: .hidden))
+    var tesseractVariables: [String] = []
+
+    func reader() throws -> BenchReader {
+        try BenchReader(options: BenchTable.parseSettings(settings), languages: lang,
+                        variables: BenchTable.parsePairs(tesseractVariables, option: "--tesseract-variable"))
     }
 }
 

@@ -21,12 +21,7 @@ struct BenchSROIETextCommand: ParsableCommand {
     var saveFlattened: String?
     @Option(help: "Write per-receipt results as JSON.")
     var json: String?
-    @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning.")
-    var settings: [String] = []
-    @Option(help: "Tesseract languages joined by '+', as decant run --lang takes them.")
-    var lang = "eng"
-    @Option(name: .customLong("tesseract-variable"), help: ArgumentHelp("Tesseract variable name=value set on the engine (repeatable), for tuning runs.", visibility: .hidden))
-    var tesseractVariables: [String] = []
+    @OptionGroup var reading: BenchReaderOptions
 
     /// The transcript of every line: whatever follows the eight corner coordinates.
     static func transcript(csv: String) -> String {
@@ -36,13 +31,12 @@ struct BenchSROIETextCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = try BenchTable.parseSettings(settings)
         guard let images = try? FileManager.default.contentsOfDirectory(atPath: "\(data)/img") else {
             throw BenchError("\(data)/img: SROIE folder not found (expected ../shared/data/sroie)")
         }
         var names = images.filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { names = Array(names.prefix(limit)) }
-        let reader = try BenchReader(options: options, languages: lang, variables: try BenchTable.parsePairs(tesseractVariables, option: "--tesseract-variable"))
+        let reader = try reading.reader()
         var rows: [BenchRow] = []
         for file in names {
             let id = (file as NSString).deletingPathExtension

@@ -37,28 +37,21 @@ import Imaging
         #expect(page.meanConfidence == nil)
     }
 
-    @Test func missingLanguageNamesTheDebianPackage() {
-        let config = OCRConfiguration(languages: "eng+zzz_test")
-        do {
-            _ = try TesseractEngine(configuration: config)
-            Issue.record("an unknown language must fail")
-        } catch {
-            #expect(error.kind == .missingLanguage)
-            #expect(error.message.contains("zzz_test.traineddata"))
-            #expect(error.message.contains("apt-get install tesseract-ocr-zzz-test"))
+    @Test func missingLanguageNamesTheDebianPackage() throws {
+        let error = try #require(throws: RecognitionError.self) {
+            try TesseractEngine(configuration: OCRConfiguration(languages: "eng+zzz_test"))
         }
+        #expect(error.kind == .missingLanguage)
+        #expect(error.message.contains("zzz_test.traineddata"))
+        #expect(error.message.contains("apt-get install tesseract-ocr-zzz-test"))
     }
 
-    @Test func anUnknownVariableIsAnErrorNamingIt() {
+    @Test func anUnknownVariableIsAnErrorNamingIt() throws {
         var config = OCRConfiguration()
         config.variables["tessedit_do_invertt"] = "1"
-        do {
-            _ = try TesseractEngine(configuration: config)
-            Issue.record("a misspelt variable must fail")
-        } catch {
-            #expect(error.kind == .initFailed)
-            #expect(error.message.contains("tessedit_do_invertt"))
-        }
+        let error = try #require(throws: RecognitionError.self) { try TesseractEngine(configuration: config) }
+        #expect(error.kind == .initFailed)
+        #expect(error.message.contains("tessedit_do_invertt"))
     }
 
     @Test func debianPackageNames() {
