@@ -124,7 +124,7 @@ struct MatchIndex: Sendable {
         weights = words.indices.map { i in
             let df = Float(documentFrequency[i])
             let idf = log(1 + n / max(df, 0.5))
-            return idf * WineVocabulary.multiplier(words[i])
+            return idf * GenericWineWords.multiplier(words[i])
         }
         labelWeight = (0..<labelCount).map { l in
             var s: Float = 0

@@ -229,7 +229,7 @@ public struct Matcher: Sendable {
         var words: [QueryWord] = []
         words.reserveCapacity(tokens.count)
         for t in tokens {
-            let optional = t.isDigits || WineVocabulary.noiseWords.contains(t.text)
+            let optional = t.isDigits || GenericWineWords.noiseWords.contains(t.text)
             var found = lookup(t.text, dotAfter: t.flags.contains(.dotAfter), digits: t.isDigits)
             // Glued words are rarely more than three list words; longer runs are garbage not worth the search.
             if (found.first?.sim ?? 0) < 0.75, (6...28).contains(t.text.utf8.count), !t.isDigits {

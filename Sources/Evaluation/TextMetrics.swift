@@ -1,3 +1,4 @@
+import Entries
 /// Character and word error rates of recognized text against ground truth, with dinglehopper's
 /// definitions (see `ComparableText`), plus the order-free word-bag F1.
 public struct TextMetrics: Sendable, Equatable, Codable {

@@ -2,7 +2,7 @@
 public struct FlattenOutcome: Sendable {
     public var page: FlattenedPage
     /// The depth path's unwarp, before the orientation turns; nil when the depth was not used.
-    public var depth: DepthFlattener.Flattening?
+    public var depth: DepthFlattener.Unwarped?
     /// Clockwise quarter turns applied to the unwarped page.
     public var quarterTurns: Int
     /// Thread CPU time of the depth path's geometry (points → fit → outline → resampling), and of the
@@ -10,7 +10,7 @@ public struct FlattenOutcome: Sendable {
     public var unwarpCPUMS: Double?
     public var finishCPUMS: Double?
 
-    public init(page: FlattenedPage, depth: DepthFlattener.Flattening?, quarterTurns: Int) {
+    public init(page: FlattenedPage, depth: DepthFlattener.Unwarped?, quarterTurns: Int) {
         self.page = page
         self.depth = depth
         self.quarterTurns = quarterTurns

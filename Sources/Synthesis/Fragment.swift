@@ -1,3 +1,4 @@
+import Imaging
 /// What the camera sees of the page at one pixel: where on the page, how big the pixel's footprint
 /// is there, and which way the paper faces.
 struct Fragment {

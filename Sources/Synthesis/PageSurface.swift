@@ -1,3 +1,4 @@
+import Imaging
 import Foundation
 
 /// The paper's shape in 3-D: a developable bend (curl) along one direction, creases, and

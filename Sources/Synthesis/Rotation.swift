@@ -1,3 +1,4 @@
+import Imaging
 import Foundation
 
 /// A rotation as a 3×3 matrix (rows).

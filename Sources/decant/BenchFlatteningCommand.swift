@@ -294,7 +294,7 @@ struct BenchFlatteningCommand: ParsableCommand {
     /// Largest corner error as a share of the page's size (x over width, y over height), for the
     /// best of the four cyclic correspondences, that correspondence's quarter turns, and its four
     /// signed offsets.
-    static func cornerError(_ truth: [(Double, Double)], flattening: DepthFlattener.Flattening) -> (Double?, Int, [[Double]]?) {
+    static func cornerError(_ truth: [(Double, Double)], flattening: DepthFlattener.Unwarped) -> (Double?, Int, [[Double]]?) {
         let w = Double(flattening.page.raster.width), h = Double(flattening.page.raster.height)
         let ideal = [(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)]
         let landed = truth.compactMap { flattening.flattenedPosition(ofPhoto: (x: $0.0, y: $0.1)) }

@@ -1,3 +1,4 @@
+import Imaging
 import Entries
 import Testing
 @testable import Evaluation

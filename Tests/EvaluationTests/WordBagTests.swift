@@ -1,3 +1,4 @@
+import Imaging
 import Foundation
 import Testing
 @testable import Evaluation

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DepthFlattenerTests {
     /// Largest distance of a true corner from its place in the flattened page, as a share of the
     /// page's width (x) or height (y).
-    static func cornerError(_ scene: SyntheticScene, _ flattening: DepthFlattener.Flattening) -> Double {
+    static func cornerError(_ scene: SyntheticScene, _ flattening: DepthFlattener.Unwarped) -> Double {
         let w = Double(flattening.page.raster.width), h = Double(flattening.page.raster.height)
         let ideal = [(-0.5, -0.5), (w - 0.5, -0.5), (w - 0.5, h - 0.5), (-0.5, h - 0.5)]
         var worst = 0.0

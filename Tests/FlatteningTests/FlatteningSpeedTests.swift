@@ -61,7 +61,7 @@ import Testing
     @Test func coarseMeshFollowsTheExactMapWithinATenthOfAPixel() throws {
         let camera = CameraModel(intrinsics: CameraIntrinsics(fx: 3000, fy: 3000, cx: 2000, cy: 1500, width: 4000, height: 3000),
                                  source: "test", assumptions: [])
-        let plane = Plane(origin: Vec3(0, 0, 400), normal: Vec3(0.35, -0.5, -1))
+        let plane = Plane(origin: Vector3(0, 0, 400), normal: Vector3(0.35, -0.5, -1))
         let section = CrossSection(t0: -120, dt: 2, heights: (0...120).map { k in 25 * sin(Double(k) / 120 * .pi) })
         for model in [SurfaceModel(plane: plane), SurfaceModel(plane: plane, section: section)] {
             let quad = FlatQuad(corners: [(-90, -120), (90, -120), (90, 120), (-90, 120)])

@@ -6,13 +6,13 @@ import Testing
 @Suite struct PlaneFitTests {
     /// Points on a tilted plane at about 40 cm, with millimetre noise, optionally mixed with outliers
     /// anywhere in the box in front of the camera.
-    static func cloud(normal: Vec3, count: Int, noise: Double, outlierShare: Double, seed: UInt64) -> [Vec3] {
+    static func cloud(normal: Vector3, count: Int, noise: Double, outlierShare: Double, seed: UInt64) -> [Vector3] {
         var rng = SplitMix64(seed: seed)
-        let plane = Plane(origin: Vec3(10, -20, 420), normal: normal)
-        var points: [Vec3] = []
+        let plane = Plane(origin: Vector3(10, -20, 420), normal: normal)
+        var points: [Vector3] = []
         for k in 0..<count {
             if Double(k) < Double(count) * outlierShare {
-                points.append(Vec3(rng.unit() * 400 - 200, rng.unit() * 400 - 200, 250 + rng.unit() * 400))
+                points.append(Vector3(rng.unit() * 400 - 200, rng.unit() * 400 - 200, 250 + rng.unit() * 400))
             } else {
                 points.append(plane.point(a: rng.unit() * 200 - 100, b: rng.unit() * 280 - 140, h: SurfaceFitTests.gaussian(&rng) * noise))
             }
@@ -20,13 +20,13 @@ import Testing
         return points
     }
 
-    static func angle(_ a: Vec3, _ b: Vec3) -> Double {
+    static func angle(_ a: Vector3, _ b: Vector3) -> Double {
         acos(min(1, abs(a.normalized.dot(b.normalized)))) * 180 / .pi
     }
 
     @Test(arguments: [0.0, 0.2])
     func recoversTheNormalOfATiltedPlane(outliers: Double) throws {
-        let normal = Vec3(0.3, -0.4, -1).normalized
+        let normal = Vector3(0.3, -0.4, -1).normalized
         let points = Self.cloud(normal: normal, count: 5000, noise: 1.2, outlierShare: outliers, seed: 7)
         let fit = try #require(PlaneFit.robust(points, threshold: 4))
         #expect(Self.angle(fit.plane.normal, normal) < 0.5, "normal off by \(Self.angle(fit.plane.normal, normal))°")
@@ -36,7 +36,7 @@ import Testing
 
     @Test func leastSquaresAloneIsPulledByOutliers() throws {
         // Why RANSAC: the same cloud fitted by PCA on everything tilts by more than a degree.
-        let normal = Vec3(0.3, -0.4, -1).normalized
+        let normal = Vector3(0.3, -0.4, -1).normalized
         let points = Self.cloud(normal: normal, count: 5000, noise: 1.2, outlierShare: 0.2, seed: 7)
         let plain = try #require(PlaneFit.pca(points))
         #expect(Self.angle(plain.normal, normal) > 1)
@@ -44,7 +44,7 @@ import Testing
 
     @Test func frameFollowsThePhoto() throws {
         // u along the camera's x, v down the photo, the normal toward the camera.
-        let plane = try #require(PlaneFit.pca(Self.cloud(normal: Vec3(0, 0, 1), count: 500, noise: 0.1, outlierShare: 0, seed: 3)))
+        let plane = try #require(PlaneFit.pca(Self.cloud(normal: Vector3(0, 0, 1), count: 500, noise: 0.1, outlierShare: 0, seed: 3)))
         #expect(plane.normal.z < -0.99)
         #expect(plane.u.x > 0.99)
         #expect(plane.v.y > 0.99)
@@ -56,6 +56,6 @@ import Testing
         let m00 = c * c * 1 + s * s * 4, m01 = c * s * (1 - 4), m11 = s * s * 1 + c * c * 4
         let eigen = SymmetricEigen(m00, m01, 0, m11, 0, 9)
         #expect(abs(eigen.values[0] - 1) < 1e-9 && abs(eigen.values[1] - 4) < 1e-9 && abs(eigen.values[2] - 9) < 1e-9)
-        #expect(abs(abs(eigen.vectors[0].dot(Vec3(c, s, 0))) - 1) < 1e-9)
+        #expect(abs(abs(eigen.vectors[0].dot(Vector3(c, s, 0))) - 1) < 1e-9)
     }
 }

@@ -8,28 +8,28 @@ import Testing
     /// along the rulings, turned and tilted in front of the camera. Returns the points and the map
     /// from sheet coordinates (s across, r along) to 3-D.
     static func cylinder(radius: Double, arc: Double, length: Double, noise: Double, seed: UInt64)
-        -> (points: [Vec3], place: (Double, Double) -> Vec3) {
+        -> (points: [Vector3], place: (Double, Double) -> Vector3) {
         var rng = SplitMix64(seed: seed)
         let tilt = 20 * Double.pi / 180, spin = 25 * Double.pi / 180
-        func place(_ s: Double, _ r: Double) -> Vec3 {
+        func place(_ s: Double, _ r: Double) -> Vector3 {
             // In the sheet frame: across x, along y, bulging toward the camera (negative z).
             let angle = s / radius
-            let local = Vec3(radius * sin(angle), r, -(radius * (1 - cos(angle))))
+            let local = Vector3(radius * sin(angle), r, -(radius * (1 - cos(angle))))
             // 40 cm in front of the camera.
-            return posed(local, tilt: tilt, spin: spin, at: Vec3(5, 10, 400))
+            return posed(local, tilt: tilt, spin: spin, at: Vector3(5, 10, 400))
         }
-        var points: [Vec3] = []
+        var points: [Vector3] = []
         for _ in 0..<20_000 {
             let p = place((rng.unit() - 0.5) * arc, (rng.unit() - 0.5) * length)
-            points.append(p + Vec3(0, 0, gaussian(&rng) * noise))
+            points.append(p + Vector3(0, 0, gaussian(&rng) * noise))
         }
         return (points, place)
     }
 
     /// A point of the sheet's own frame spun about z, tilted about x, then moved to `offset`.
-    static func posed(_ local: Vec3, tilt: Double, spin: Double, at offset: Vec3) -> Vec3 {
-        let spun = Vec3(local.x * cos(spin) - local.y * sin(spin), local.x * sin(spin) + local.y * cos(spin), local.z)
-        let tilted = Vec3(spun.x, spun.y * cos(tilt) - spun.z * sin(tilt), spun.y * sin(tilt) + spun.z * cos(tilt))
+    static func posed(_ local: Vector3, tilt: Double, spin: Double, at offset: Vector3) -> Vector3 {
+        let spun = Vector3(local.x * cos(spin) - local.y * sin(spin), local.x * sin(spin) + local.y * cos(spin), local.z)
+        let tilted = Vector3(spun.x, spun.y * cos(tilt) - spun.z * sin(tilt), spun.y * sin(tilt) + spun.z * cos(tilt))
         return tilted + offset
     }
 
@@ -68,21 +68,21 @@ import Testing
     /// A receipt 80 × 100 mm seen from 13 cm, flat but for its long edges curled up (the left 18 mm
     /// at a radius of 60 mm, the right 20 mm at 70 mm: about 2.7 mm high at the edges): `place` maps
     /// sheet millimetres (s across, r along) to 3-D.
-    static func edgeCurledReceipt(noise: Double, seed: UInt64) -> (points: [Vec3], place: (Double, Double) -> Vec3) {
+    static func edgeCurledReceipt(noise: Double, seed: UInt64) -> (points: [Vector3], place: (Double, Double) -> Vector3) {
         var rng = SplitMix64(seed: seed)
         let tilt = 15 * Double.pi / 180, spin = 10 * Double.pi / 180
-        func place(_ s: Double, _ r: Double) -> Vec3 {
-            var local = Vec3(s - 40, r - 50, 0)
+        func place(_ s: Double, _ r: Double) -> Vector3 {
+            var local = Vector3(s - 40, r - 50, 0)
             if s < 18 {
                 let angle = (18 - s) / 60
-                local = Vec3(18 - 60 * sin(angle) - 40, r - 50, -60 * (1 - cos(angle)))
+                local = Vector3(18 - 60 * sin(angle) - 40, r - 50, -60 * (1 - cos(angle)))
             } else if s > 60 {
                 let angle = (s - 60) / 70
-                local = Vec3(60 + 70 * sin(angle) - 40, r - 50, -70 * (1 - cos(angle)))
+                local = Vector3(60 + 70 * sin(angle) - 40, r - 50, -70 * (1 - cos(angle)))
             }
-            return posed(local, tilt: tilt, spin: spin, at: Vec3(0, 0, 130))
+            return posed(local, tilt: tilt, spin: spin, at: Vector3(0, 0, 130))
         }
-        let points = (0..<12_000).map { _ in place(rng.unit() * 80, rng.unit() * 100) + Vec3(0, 0, gaussian(&rng) * noise) }
+        let points = (0..<12_000).map { _ in place(rng.unit() * 80, rng.unit() * 100) + Vector3(0, 0, gaussian(&rng) * noise) }
         return (points, place)
     }
 
@@ -110,8 +110,8 @@ import Testing
     }
 
     @Test func rulingsAlongASideInEitherSenseOrAtRightAngles() {
-        let frame = Plane(origin: Vec3(0, 0, 300), normal: Vec3(0, 0, -1))
-        let side = Vec3(0, 1, 0)
+        let frame = Plane(origin: Vector3(0, 0, 300), normal: Vector3(0, 0, -1))
+        let side = Vector3(0, 1, 0)
         // Rulings run along (−sin φ, cos φ): φ = 0 is along the side, 90° along the other side.
         for degrees in [0.0, 3, -4, 90, 180, 87] {
             #expect(SurfaceFit.rulings(degrees * .pi / 180, in: frame, alongSideOf: side, tolerance: 5), "φ = \(degrees)°")
@@ -119,7 +119,7 @@ import Testing
         for degrees in [8.0, 45, -30, 100] {
             #expect(!SurfaceFit.rulings(degrees * .pi / 180, in: frame, alongSideOf: side, tolerance: 5), "φ = \(degrees)°")
         }
-        #expect(!SurfaceFit.rulings(0, in: frame, alongSideOf: Vec3(0, 0, 1), tolerance: 5))
+        #expect(!SurfaceFit.rulings(0, in: frame, alongSideOf: Vector3(0, 0, 1), tolerance: 5))
     }
 
     @Test func crossSectionArcLengthAndItsInverse() {

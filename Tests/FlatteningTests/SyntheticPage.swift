@@ -58,7 +58,7 @@ enum SyntheticPage {
     /// Rotates a raster by an arbitrary angle (clockwise on screen) about its centre onto a white canvas
     /// large enough to hold it.
     static func rotated(_ page: Raster, degrees: Double) -> Raster {
-        let turn = Rotation(degrees: degrees, center: Point(x: Double(page.width) / 2, y: Double(page.height) / 2))
+        let turn = PlaneRotation(degrees: degrees, center: Point(x: Double(page.width) / 2, y: Double(page.height) / 2))
         let frame = TextBlobs.fullFrame(width: page.width, height: page.height, rotation: turn)
         return page.rotatedCrop(degrees: degrees, center: turn.center, crop: frame)
     }

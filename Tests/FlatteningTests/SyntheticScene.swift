@@ -27,13 +27,13 @@ struct SyntheticScene {
     }
 
     /// Page frame: centre, axes along width (u) and height (v), normal.
-    var frame: (centre: Vec3, u: Vec3, v: Vec3, n: Vec3) {
+    var frame: (centre: Vector3, u: Vector3, v: Vector3, n: Vector3) {
         let t = tiltDegrees * .pi / 180, s = spinDegrees * .pi / 180
-        let u = Vec3(cos(s), sin(s), 0), v0 = Vec3(-sin(s), cos(s), 0)
+        let u = Vector3(cos(s), sin(s), 0), v0 = Vector3(-sin(s), cos(s), 0)
         // Tilt about the page's own u axis: v leans away from the camera.
-        let v = v0 * cos(t) + Vec3(0, 0, 1) * sin(t)
+        let v = v0 * cos(t) + Vector3(0, 0, 1) * sin(t)
         let n = u.cross(v).normalized
-        return (Vec3(0, 0, distance), u, v, n)
+        return (Vector3(0, 0, distance), u, v, n)
     }
 
     /// The page's corners in photo pixels: top-left, top-right, bottom-right, bottom-left.
@@ -46,15 +46,15 @@ struct SyntheticScene {
     }
 
     /// Ray through pixel (x, y) of a camera meeting the page's plane (offset by `gap` behind it).
-    private func hit(_ x: Double, _ y: Double, _ c: CameraIntrinsics, gap: Double) -> Vec3 {
+    private func hit(_ x: Double, _ y: Double, _ c: CameraIntrinsics, gap: Double) -> Vector3 {
         let f = frame
-        let d = Vec3((x - c.cx) / c.fx, (y - c.cy) / c.fy, 1)
+        let d = Vector3((x - c.cx) / c.fx, (y - c.cy) / c.fy, 1)
         let origin = f.centre - f.n * gap
         let t = origin.dot(f.n) / d.dot(f.n)
         return d * t
     }
 
-    private func pageCoordinates(_ p: Vec3) -> (u: Double, v: Double) {
+    private func pageCoordinates(_ p: Vector3) -> (u: Double, v: Double) {
         let f = frame
         return ((p - f.centre).dot(f.u) + pageWidth / 2, (p - f.centre).dot(f.v) + pageHeight / 2)
     }

@@ -49,7 +49,7 @@ struct CGRectLike: Sendable, Equatable {
 }
 
 /// Rotation about a centre, clockwise on screen (y down), as leptonica counts angles.
-struct Rotation: Sendable {
+struct PlaneRotation: Sendable {
     let cosA: Double, sinA: Double, center: Point
     init(degrees: Double, center: Point) {
         let r = degrees * .pi / 180

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A point or direction in millimetres. Camera frame: x right, y down, z forward (the pinhole
+/// A point or direction in millimetres, shared by the depth flattening and the photo synthesis. Camera frame: x right, y down, z forward (the pinhole
 /// model of `CameraIntrinsics`); page frame: x along the page's width, y down the page, z into the table.
 public struct Vector3: Sendable, Equatable, Codable {
     public var x: Double, y: Double, z: Double

@@ -77,7 +77,7 @@ public struct DepthFlattener: Sendable {
     }
 
     /// A flattened page with the map that made it (for measuring where known points went).
-    public struct Flattening: Sendable {
+    public struct Unwarped: Sendable {
         public var page: FlattenedPage
         let unwarper: Unwarper
         let model: SurfaceModel
@@ -99,13 +99,13 @@ public struct DepthFlattener: Sendable {
 
     public init(options: Options = Options()) { self.options = options }
 
-    public func flatten(_ input: FlattenInput) -> Result<Flattening, Unusable> {
+    public func flatten(_ input: FlattenInput) -> Result<Unwarped, Unusable> {
         var steps: [String: String] = [:]
         var clock = StepClock()
         let raster = input.image.raster
         let camera = CameraModel.resolve(camera: input.camera, exif: input.image.exif, width: raster.width, height: raster.height)
         steps["camera"] = camera.source
-        func unusable(_ reason: String) -> Result<Flattening, Unusable> {
+        func unusable(_ reason: String) -> Result<Unwarped, Unusable> {
             .failure(Unusable(reason: reason, steps: steps, assumptions: camera.assumptions))
         }
         guard let depth = input.depth else { return unusable("no depth map") }
@@ -272,7 +272,7 @@ public struct DepthFlattener: Sendable {
         let ppi = Int((pixelsPerMM * 25.4).rounded())
         var page = FlattenedPage(raster: flat, ppi: ppi, report: report)
         page.warnings = warnings
-        return .success(Flattening(page: page, unwarper: unwarper, model: model))
+        return .success(Unwarped(page: page, unwarper: unwarper, model: model))
     }
 
     /// Print blurred by this share of its own x-height or more is rarely read. Over the committed

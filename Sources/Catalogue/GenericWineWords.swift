@@ -1,7 +1,7 @@
 /// Words whose presence says little about which wine is meant. Rarity (idf) already lowers common
 /// words, but a small catalogue cannot know that "Domaine" or "Reserve" are generic, and a list often
 /// drops them ("Leflaive Puligny" for "Domaine Leflaive …"), so their weight is cut explicitly.
-enum WineVocabulary {
+enum GenericWineWords {
     /// Producer-type words: "Domaine Leflaive" and "Leflaive" name the same producer on a list.
     static let producerWords: Set<String> = [
         "domaine", "domaines", "chateau", "chateaux", "maison", "clos", "weingut", "bodegas", "bodega", "tenuta",

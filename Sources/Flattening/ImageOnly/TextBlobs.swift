@@ -61,7 +61,7 @@ struct TextBlobs {
 
     /// Bounding rectangle, in the rotated full-resolution frame, of the middle 98% of the blobs
     /// (a few stray specks must not stretch the crop), grown by `margin`.
-    static func extent(of blobs: [PixelRect], rotation: Rotation, scale: Double, margin: Double) -> CGRectLike? {
+    static func extent(of blobs: [PixelRect], rotation: PlaneRotation, scale: Double, margin: Double) -> CGRectLike? {
         guard blobs.count >= 8 else { return nil }
         var xs: [Double] = [], ys: [Double] = []
         for b in blobs {
@@ -81,7 +81,7 @@ struct TextBlobs {
     }
 
     /// The whole rotated image, in the rotated frame.
-    static func fullFrame(width: Int, height: Int, rotation: Rotation) -> CGRectLike {
+    static func fullFrame(width: Int, height: Int, rotation: PlaneRotation) -> CGRectLike {
         let corners = [Point(x: 0, y: 0), Point(x: Double(width), y: 0), Point(x: 0, y: Double(height)),
                        Point(x: Double(width), y: Double(height))].map(rotation.apply)
         let x0 = corners.map(\.x).min() ?? 0, x1 = corners.map(\.x).max() ?? 0

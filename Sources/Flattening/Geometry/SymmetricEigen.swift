@@ -1,10 +1,11 @@
+import Imaging
 /// Eigen-decomposition of a symmetric 3×3 matrix by Jacobi rotations: exact to rounding for the
 /// covariance matrices of point clouds, with no library needed.
 struct SymmetricEigen {
     /// Eigenvalues, ascending.
     var values: [Double]
     /// Unit eigenvectors, in the order of `values`.
-    var vectors: [Vec3]
+    var vectors: [Vector3]
 
     /// `m` row-major: [m00, m01, m02, m11, m12, m22].
     init(_ m00: Double, _ m01: Double, _ m02: Double, _ m11: Double, _ m12: Double, _ m22: Double) {
@@ -36,6 +37,6 @@ struct SymmetricEigen {
         }
         let order = [0, 1, 2].sorted { a[$0][$0] < a[$1][$1] }
         values = order.map { a[$0][$0] }
-        vectors = order.map { Vec3(v[0][$0], v[1][$0], v[2][$0]).normalized }
+        vectors = order.map { Vector3(v[0][$0], v[1][$0], v[2][$0]).normalized }
     }
 }

@@ -13,7 +13,7 @@ struct PointCloud: Sendable {
     let step: Int
     /// Intrinsics of this grid (the photo's camera scaled to it).
     let camera: CameraIntrinsics
-    var points: [Vec3]
+    var points: [Vector3]
     var valid: [Bool]
 
     var validCount: Int { valid.reduce(0) { $0 + ($1 ? 1 : 0) } }
@@ -33,7 +33,7 @@ struct PointCloud: Sendable {
         let offset = Double(step - 1) / 2
         camera = CameraIntrinsics(fx: full.fx / Double(step), fy: full.fy / Double(step),
                                   cx: (full.cx - offset) / Double(step), cy: (full.cy - offset) / Double(step), width: w, height: h)
-        var points = [Vec3](repeating: .zero, count: w * h)
+        var points = [Vector3](repeating: .zero, count: w * h)
         var valid = [Bool](repeating: false, count: w * h)
         let fx = full.fx, fy = full.fy, cx = full.cx, cy = full.cy
         depth.millimetres.withUnsafeBufferPointer { mm in
@@ -51,7 +51,7 @@ struct PointCloud: Sendable {
                     guard count * 2 > step * step, hi - lo < 6 * Self.noise(atDepth: lo) + 4 else { continue }
                     let z = sum / Double(count)
                     let px = Double(i * step) + offset, py = Double(j * step) + offset
-                    points[j * w + i] = Vec3((px - cx) / fx * z, (py - cy) / fy * z, z)
+                    points[j * w + i] = Vector3((px - cx) / fx * z, (py - cy) / fy * z, z)
                     valid[j * w + i] = true
                 }
             }

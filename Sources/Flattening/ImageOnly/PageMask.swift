@@ -96,7 +96,7 @@ struct PageMask {
     func quad(textAngle degrees: Double, imageWidth: Double, imageHeight: Double) -> (quad: Quad?, why: String) {
         let points = boundary()
         guard points.count >= 8 else { return (nil, "outline too small") }
-        let level = Rotation(degrees: -degrees, center: Point(x: 0, y: 0))
+        let level = PlaneRotation(degrees: -degrees, center: Point(x: 0, y: 0))
         var tl = points[0], tr = points[0], br = points[0], bl = points[0]
         var minSum = Double.infinity, maxSum = -Double.infinity, minDiff = Double.infinity, maxDiff = -Double.infinity
         for p in points {

@@ -53,7 +53,7 @@ struct CameraModel: Sendable {
     }
 
     /// Pixel position of a camera-frame point (nil behind or at the camera).
-    @inline(__always) func project(_ p: Vec3) -> (x: Double, y: Double)? {
+    @inline(__always) func project(_ p: Vector3) -> (x: Double, y: Double)? {
         guard p.z > 1 else { return nil }
         return (intrinsics.fx * p.x / p.z + intrinsics.cx, intrinsics.fy * p.y / p.z + intrinsics.cy)
     }

@@ -1,3 +1,4 @@
+import Imaging
 /// The page's surface and its isometric unfold. A plane bent along one direction (a generalized
 /// cylinder: a curl, a held menu, creases of a fold) unrolls exactly: the flat coordinate across the
 /// bend is the profile's arc length, along the rulings it is their length. Wrinkles on top are a
@@ -19,7 +20,7 @@ struct SurfaceModel: Sendable, Equatable {
     var isPlanar: Bool { section == nil && heightField == nil }
 
     /// Flat position of a point on (or near) the surface.
-    @inline(__always) func flat(_ p: Vec3) -> (x: Double, y: Double) {
+    @inline(__always) func flat(_ p: Vector3) -> (x: Double, y: Double) {
         let (a, b, _) = plane.local(p)
         let t = a * cosPhi + b * sinPhi, r = -a * sinPhi + b * cosPhi
         let s = section?.arc(at: t) ?? t
@@ -29,7 +30,7 @@ struct SurfaceModel: Sendable, Equatable {
 
     /// Height of the model above the plane where a point's (t, r) lies, and its flat position:
     /// the residual of a depth point is its own height minus this.
-    @inline(__always) func modelHeight(_ p: Vec3) -> (height: Double, x: Double, y: Double, h: Double) {
+    @inline(__always) func modelHeight(_ p: Vector3) -> (height: Double, x: Double, y: Double, h: Double) {
         let (a, b, h) = plane.local(p)
         let t = a * cosPhi + b * sinPhi, r = -a * sinPhi + b * cosPhi
         let s = section?.arc(at: t) ?? t
@@ -41,7 +42,7 @@ struct SurfaceModel: Sendable, Equatable {
     }
 
     /// The 3-D point at a flat position.
-    @inline(__always) func point(x: Double, y: Double) -> Vec3 {
+    @inline(__always) func point(x: Double, y: Double) -> Vector3 {
         let s = x * cosPhi + y * sinPhi, q = -x * sinPhi + y * cosPhi
         let t = section?.t(atArc: s) ?? s
         let r = q / (1 + beta * beta).squareRoot()

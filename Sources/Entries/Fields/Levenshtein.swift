@@ -75,6 +75,29 @@ public enum Levenshtein {
         return score
     }
 
+    /// Edit distance of two words or short lines (labels, merchant names), for strings this short by
+    /// the two-row programme, which costs less than building the bit tables. With a `limit` it stops
+    /// once every cell of a row exceeds it and returns that row's least value (more than `limit`), so
+    /// a vocabulary scan for near spellings rejects most words after a few characters.
+    public static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            var rowMin = current[0]
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return rowMin }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+
     /// The textbook two-row dynamic programme, for element types that are only Equatable.
     public static func distance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
         if a.isEmpty { return b.count }

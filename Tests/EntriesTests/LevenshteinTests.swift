@@ -1,5 +1,5 @@
 import Testing
-@testable import Evaluation
+@testable import Entries
 
 @Suite struct LevenshteinTests {
     @Test func knownDistances() {

@@ -1,3 +1,4 @@
+import Imaging
 import Foundation
 
 /// Fits `SurfaceModel`s to page points: the robust plane first; when the points bend away from it,
@@ -42,7 +43,7 @@ struct SurfaceFit {
     var options = Options()
 
     /// `pageSide`: the direction of one side of the sheet, when an outline has been found.
-    func fit(_ points: [Vec3], pageSide: Vec3? = nil) -> Result? {
+    func fit(_ points: [Vector3], pageSide: Vector3? = nil) -> Result? {
         guard points.count >= 50 else { return nil }
         let meanZ = points.reduce(0) { $0 + $1.z } / Double(points.count)
         let noise = PointCloud.noise(atDepth: meanZ)
@@ -105,7 +106,7 @@ struct SurfaceFit {
     }
 
     /// `planarBend` deep, or `alignedBend` with its rulings along the sheet's side.
-    private func deepEnough(_ depth: Double, phi: Double, in frame: Plane, pageSide: Vec3?) -> Bool {
+    private func deepEnough(_ depth: Double, phi: Double, in frame: Plane, pageSide: Vector3?) -> Bool {
         if depth >= options.planarBend { return true }
         guard depth >= options.alignedBend, let pageSide else { return false }
         return Self.rulings(phi, in: frame, alongSideOf: pageSide, tolerance: options.alignedTolerance)
@@ -113,7 +114,7 @@ struct SurfaceFit {
 
     /// Whether rulings across `phi` in `frame` run within `tolerance` degrees of `side` or of the
     /// sheet's other side, at right angles to it (both taken within the plane).
-    static func rulings(_ phi: Double, in frame: Plane, alongSideOf side: Vec3, tolerance: Double) -> Bool {
+    static func rulings(_ phi: Double, in frame: Plane, alongSideOf side: Vector3, tolerance: Double) -> Bool {
         let a = side.dot(frame.u), b = side.dot(frame.v)
         guard a * a + b * b > 1e-12 else { return false }
         let sideAngle = atan2(b, a), rulingsAngle = atan2(cos(phi), -sin(phi))
@@ -123,7 +124,7 @@ struct SurfaceFit {
     }
 
     /// Direction, profile and ruling slope of the bend in `frame`.
-    func bend(_ points: [Vec3], frame: Plane) -> (phi: Double, section: CrossSection, beta: Double)? {
+    func bend(_ points: [Vector3], frame: Plane) -> (phi: Double, section: CrossSection, beta: Double)? {
         let n = points.count
         var a = [Double](repeating: 0, count: n), b = a, h = a
         for (k, p) in points.enumerated() { (a[k], b[k], h[k]) = frame.local(p) }

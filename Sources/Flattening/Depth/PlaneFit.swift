@@ -3,14 +3,14 @@ import Imaging
 /// table at the page's edge, flying pixels) and refined by PCA on the consensus.
 enum PlaneFit {
     /// Least-squares plane: through the centroid, normal along the smallest principal axis.
-    static func pca(_ points: [Vec3], indices: [Int]? = nil) -> Plane? {
+    static func pca(_ points: [Vector3], indices: [Int]? = nil) -> Plane? {
         let count = indices?.count ?? points.count
         guard count >= 3 else { return nil }
-        var c = Vec3.zero
+        var c = Vector3.zero
         if let indices { for k in indices { c = c + points[k] } } else { for p in points { c = c + p } }
         c = c * (1 / Double(count))
         var xx = 0.0, xy = 0.0, xz = 0.0, yy = 0.0, yz = 0.0, zz = 0.0
-        func add(_ p: Vec3) {
+        func add(_ p: Vector3) {
             let d = p - c
             xx += d.x * d.x; xy += d.x * d.y; xz += d.x * d.z; yy += d.y * d.y; yz += d.y * d.z; zz += d.z * d.z
         }
@@ -23,14 +23,14 @@ enum PlaneFit {
 
     /// RANSAC over random triples of a sample, scored by the count within `threshold` (mm); the
     /// winner is refined by PCA on all its inliers, twice (the refined plane gathers its inliers anew).
-    static func robust(_ points: [Vec3], threshold: Double, iterations: Int = 300, seed: UInt64 = 0x5EED)
+    static func robust(_ points: [Vector3], threshold: Double, iterations: Int = 300, seed: UInt64 = 0x5EED)
         -> (plane: Plane, inliers: [Int])? {
         guard points.count >= 3 else { return nil }
         var rng = SplitMix64(seed: seed)
         let sample: [Int] = points.count <= 3000
             ? Array(points.indices)
             : (0..<3000).map { _ in rng.index(points.count) }
-        var best: (normal: Vec3, origin: Vec3, score: Int)?
+        var best: (normal: Vector3, origin: Vector3, score: Int)?
         // The sample's points side by side: each of the iterations scans all of them.
         let gathered = sample.map { points[$0] }
         gathered.withUnsafeBufferPointer { candidates in
@@ -59,7 +59,7 @@ enum PlaneFit {
     }
 
     /// Root mean square distance of the points from the plane.
-    static func rms(_ plane: Plane, _ points: [Vec3], indices: [Int]? = nil) -> Double {
+    static func rms(_ plane: Plane, _ points: [Vector3], indices: [Int]? = nil) -> Double {
         var sum = 0.0
         let list = indices ?? Array(points.indices)
         guard !list.isEmpty else { return 0 }

@@ -204,7 +204,7 @@ public struct ImageRectifier: Sendable {
             if let why = found?.why { steps["perspective"] = "not applied: \(why)" }
             let rotation = -angle.degrees
             let center = Point(x: Double(gray.width) / 2, y: Double(gray.height) / 2)
-            let turn = Rotation(degrees: rotation, center: center)
+            let turn = PlaneRotation(degrees: rotation, center: center)
             var region = TextBlobs.fullFrame(width: gray.width, height: gray.height, rotation: turn)
             if options.cropToText, let box = TextBlobs.extent(of: textBlobs, rotation: turn, scale: scaleUp,
                                                               margin: options.cropMargin * Double(analysis.medianHeight) * scaleUp) {
