@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "decant", targets: ["decant"]),
+        // Measuring and tuning tools, kept out of the `decant` a user installs.
+        .executable(name: "decant-bench", targets: ["decant-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,10 +47,17 @@ let package = Package(
         .target(name: "Synthesis", dependencies: ["Imaging", "Catalogue", "Evaluation", "CPangoCairo"]),
         .target(name: "Jobs", dependencies: ["Imaging", "Flattening", "Recognition", "Entries", "Catalogue",
                                              "Evaluation", "Reporting", "History", "CMalloc"]),
-        .executableTarget(name: "decant", dependencies: [
+        // The user's commands, as a library so that the tools can run exactly as `decant run` does.
+        .target(name: "DecantCLI", dependencies: [
             "Jobs", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "decant", dependencies: ["DecantCLI", "Recognition"]),
+        // Benchmarks and tuning runs (not installed with decant).
+        .executableTarget(name: "decant-bench", dependencies: [
+            "DecantCLI", "Jobs", "Synthesis",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Tools/decant-bench"),
 
         // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
         // Test helpers shared by the test targets: temporary folders that remove themselves.
@@ -64,7 +73,7 @@ let package = Package(
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History", "Reporting", "Imaging",
+        .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",
                                                           "DecantTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

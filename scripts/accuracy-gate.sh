@@ -8,7 +8,8 @@
 #   scripts/accuracy-gate.sh --prove    also run a deliberately worse pipeline (flattening off, pages
 #                                       shrunk ×1/$DEGRADE) and check that the gate fails on it
 #
-# Environment: DECANT (a decant binary; default: build .build/$CONFIG/decant), CONFIG (release),
+# Environment: DECANT (a decant binary; default: build .build/$CONFIG/decant), BENCH (the decant-bench
+# beside it, which runs the worse pipeline for --prove), CONFIG (release),
 # CORPUS (Corpus), OUT (Reports/ci), BASELINE (Reports/baseline/metrics.json), CATALOGUE (optional
 # catalogue file for decant run), DEGRADE (6), JOBS (workers; default: decant's), TIMEOUT (seconds per
 # image, 900).
@@ -34,6 +35,7 @@ if [[ -z "${DECANT:-}" ]]; then
   swift build -c "$CONFIG" --product decant >&2
   DECANT=".build/$CONFIG/decant"
 fi
+BENCH=${BENCH:-$(dirname "$DECANT")/decant-bench}
 [[ -d "$CORPUS" ]] || { echo "$0: $CORPUS: corpus folder not found" >&2; exit 64; }
 
 # A generous per-image time limit: an image given up on would read as a spurious regression.
@@ -44,16 +46,16 @@ run_args=(--quiet --no-history --no-html --timeout "${TIMEOUT:-900}")
 # decant run exits 2 when some images failed: their metrics count as empty text, so the gate
 # still judges the run; any other failure stops here.
 run_corpus() {
-  local out=$1; shift
+  local tool=$1 out=$2; shift 2
   local status=0
-  "$DECANT" run "$CORPUS" --out "$out" "${run_args[@]}" "$@" || status=$?
+  "$tool" run "$CORPUS" --out "$out" "${run_args[@]}" "$@" || status=$?
   if [[ $status -ne 0 && $status -ne 2 ]]; then
     echo "$0: decant run $CORPUS failed with status $status" >&2
     exit "$status"
   fi
 }
 
-run_corpus "$OUT"
+run_corpus "$DECANT" "$OUT"
 if [[ $mode == update ]]; then
   mkdir -p "$(dirname "$BASELINE")"
   exec "$DECANT" eval "$OUT" --inbox "$CORPUS" --baseline "$BASELINE" --update-baseline
@@ -66,7 +68,8 @@ status=0
 
 echo
 echo "## Deliberately worse pipeline (--disable-flattening --degrade-resolution $DEGRADE)"
-run_corpus "$OUT-degraded" --disable-flattening --degrade-resolution "$DEGRADE"
+[[ -x "$BENCH" ]] || swift build -c "$CONFIG" --product decant-bench >&2
+run_corpus "$BENCH" "$OUT-degraded" --disable-flattening --degrade-resolution "$DEGRADE"
 worse=0
 "$DECANT" eval "$OUT-degraded" --inbox "$CORPUS" --baseline "$BASELINE" || worse=$?
 if [[ $worse -eq 3 ]]; then

@@ -32,11 +32,11 @@ gen() { # n dir
 gen 100000 /tmp/match100k
 [[ $QUICK == 1 ]] || gen 1000000 /tmp/match1m
 
-swift build -c release --product decant 2>&1 | tail -1
-DECANT="$ROOT/.build/release/decant"
+swift build -c release --product decant-bench 2>&1 | tail -1
+BENCH="$ROOT/.build/release/decant-bench"
 
 holdout() { # dir → dir-h
-    [[ -s "$1h/queries.tsv" ]] || "$DECANT" bench matching "$1" --write-holdout "$1h" --holdout 0.15 >/dev/null
+    [[ -s "$1h/queries.tsv" ]] || "$BENCH" matching "$1" --write-holdout "$1h" --holdout 0.15 >/dev/null
 }
 holdout /tmp/match100k
 [[ $QUICK == 1 ]] || holdout /tmp/match1m
@@ -55,7 +55,7 @@ run() { # dir name [rapidfuzz limit]
     yardstick "$1" "$2" "${3:-}"
     # Decant runs in its own process so its peak RSS is its own; /usr/bin/time confirms it.
     /usr/bin/time -f "decant process: max RSS %M kB, %e s wall, %U s user" \
-        "$DECANT" bench matching "$1" --yardstick "$OUT/rf-$2.json" --json "$OUT/decant-$2.json"
+        "$BENCH" matching "$1" --yardstick "$OUT/rf-$2.json" --json "$OUT/decant-$2.json"
 }
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $(swift --version 2>&1 | head -1)"

@@ -13,8 +13,8 @@ VENV=/tmp/rf
 [[ -d "$YARD" ]] || { echo "needs ../shared/bench/matching" >&2; exit 69; }
 if [[ ! -x "$VENV/bin/python" ]]; then python3 -m venv "$VENV"; "$VENV/bin/pip" install -q rapidfuzz==3.14.6 numpy; fi
 [[ -s /tmp/matchdev7/queries.tsv ]] || "$VENV/bin/python" "$YARD/gen_data.py" --n 100000 --q 3000 --seed 7 --out /tmp/matchdev7
-swift build -c release --product decant 2>&1 | tail -1
-DECANT=.build/release/decant
+swift build -c release --product decant-bench 2>&1 | tail -1
+BENCH=.build/release/decant-bench
 rm -rf /tmp/matchdev7hv
-"$DECANT" bench matching /tmp/matchdev7 --write-holdout /tmp/matchdev7hv --holdout 0.15 --variant-share 0.08
-"$DECANT" bench matching /tmp/matchdev7hv --fit-calibration Sources/Catalogue/Resources/match-calibration.json
+"$BENCH" matching /tmp/matchdev7 --write-holdout /tmp/matchdev7hv --holdout 0.15 --variant-share 0.08
+"$BENCH" matching /tmp/matchdev7hv --fit-calibration Sources/Catalogue/Resources/match-calibration.json

@@ -69,7 +69,9 @@ import Evaluation
         #expect(pass.status == 0, "\(pass.stdout)\(pass.stderr)")
         #expect(pass.stdout.contains("Gate passed."))
 
-        let bad = try Self.run(decant, ["run", "\(root)/inbox", "--out", "\(root)/bad", "--jobs", "1", "--quiet",
+        // The worse pipeline is a tool's, not the product's: decant-bench run takes the same options.
+        let bench = Self.binary.deletingLastPathComponent().appendingPathComponent("decant-bench").path
+        let bad = try Self.run(bench, ["run", "\(root)/inbox", "--out", "\(root)/bad", "--jobs", "1", "--quiet",
                                         "--catalogue", "\(root)/catalogue.tsv", "--disable-flattening", "--degrade-resolution", "6"])
         #expect(bad.status == 0, "\(bad.stderr)")
         let fail = try Self.run(decant, ["eval", "\(root)/bad", "--baseline", "\(root)/baseline.json"])

@@ -29,7 +29,7 @@ import Testing
     @Test func runRecordsHistoryInsideOutByDefaultAndReportsNewJobThenNothing() throws {
         let inbox = try makeInbox(jobs: ["bistro": 2])
         let out = scratch.folder("out")
-        let first = try DecantCLI.run(["run", inbox, "--out", out, "--jobs", "1"])
+        let first = try DecantProcess.run(["run", inbox, "--out", out, "--jobs", "1"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(FileManager.default.fileExists(atPath: out + "/history.sqlite"))
         #expect(first.stdout.contains("1 new job(s)"))
@@ -40,7 +40,7 @@ import Testing
         #expect(summary["recorded"] as? Bool == true)
         #expect(summary["newJobs"] as? Int == 1)
 
-        let second = try DecantCLI.run(["run", inbox, "--out", out, "--jobs", "1", "--quiet"])
+        let second = try DecantProcess.run(["run", inbox, "--out", out, "--jobs", "1", "--quiet"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
         #expect(CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)) == [Change.csvHeader])
         let job = try Self.json(out + "/bistro/changes.json")
@@ -65,7 +65,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: out + "/bistro", withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: URL(fileURLWithPath: out + "/bistro/changes.csv"))
 
-        let result = try DecantCLI.run(["run", inbox, "--out", out, "--history", history, "--quiet"])
+        let result = try DecantProcess.run(["run", inbox, "--out", out, "--history", history, "--quiet"])
         #expect(result.status == 4, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("decant: \(history): history database is corrupt"))
         #expect(result.stderr.contains("reports were written"))
@@ -79,7 +79,7 @@ import Testing
         // The user's file is left as it was.
         #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == Data(repeating: 0x42, count: 4096))
 
-        let query = try DecantCLI.run(["history", "job", "bistro", "--history", history])
+        let query = try DecantProcess.run(["history", "job", "bistro", "--history", history])
         #expect(query.status == 4)
         #expect(query.stderr.contains("corrupt"))
     }
@@ -97,7 +97,7 @@ import Testing
             done.signal()
         }
         inside.wait()
-        let result = try DecantCLI.run(["run", inbox, "--out", out, "--quiet"])
+        let result = try DecantProcess.run(["run", inbox, "--out", out, "--quiet"])
         release.signal()
         done.wait()
         #expect(result.status == 4, "stderr: \(result.stderr)")
@@ -110,7 +110,7 @@ import Testing
     @Test func historySurvivesARunKilledMidWay() throws {
         let out = scratch.folder("out")
         let nightOne = try makeInbox("night-1", jobs: ["bistro": 1])
-        #expect(try DecantCLI.run(["run", nightOne, "--out", out, "--quiet"]).status == 0)
+        #expect(try DecantProcess.run(["run", nightOne, "--out", out, "--quiet"]).status == 0)
 
         // Night two has a slow second job; the run is killed while it reads that job.
         let nightTwo = try makeInbox("night-2", jobs: ["bistro": 1])
@@ -120,7 +120,7 @@ import Testing
         for i in 0..<20 { try PNGFile.write(page, to: "\(nightTwo)/osteria/page-\(i).png") }
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: DecantCLI.binary)
+        process.executableURL = URL(fileURLWithPath: DecantProcess.binary)
         process.arguments = ["run", nightTwo, "--out", out, "--jobs", "1", "--log-format", "json"]
         process.environment = ProcessInfo.processInfo.environment.merging(["OMP_THREAD_LIMIT": "1"]) { $1 }
         let stdout = Pipe()
@@ -142,16 +142,16 @@ import Testing
         try #require(sawOsteria && process.terminationReason == .uncaughtSignal, "the run was not killed mid-way")
 
         // Only night one is in the history; the killed run left nothing behind.
-        let listing = try DecantCLI.run(["history", "job", "bistro", "--history", out + "/history.sqlite", "--format", "csv"])
+        let listing = try DecantProcess.run(["history", "job", "bistro", "--history", out + "/history.sqlite", "--format", "csv"])
         #expect(listing.status == 0, "stderr: \(listing.stderr)")
-        let missing = try DecantCLI.run(["history", "job", "osteria", "--history", out + "/history.sqlite"])
+        let missing = try DecantProcess.run(["history", "job", "osteria", "--history", out + "/history.sqlite"])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("no job \"osteria\""))
         let store = try HistoryStore(path: out + "/history.sqlite", mode: .readOnly)
         #expect(try store.runs().count == 1)
 
         // Tonight's complete run compares with night one.
-        let rerun = try DecantCLI.run(["run", nightTwo, "--out", out, "--quiet", "--jobs", "1"])
+        let rerun = try DecantProcess.run(["run", nightTwo, "--out", out, "--quiet", "--jobs", "1"])
         #expect(rerun.status == 0, "stderr: \(rerun.stderr)")
         let bistro = try Self.json(out + "/bistro/changes.json")
         #expect(bistro["previousRunId"] as? Int == 1)
@@ -175,7 +175,7 @@ import Testing
                             entries: [entry(alta, "dc-0003", 2019, [(.bottle, 90)])]),
             ]))
         }
-        let table = try DecantCLI.run(["history", "wine", "catena alta", "--history", path])
+        let table = try DecantProcess.run(["history", "wine", "catena alta", "--history", path])
         #expect(table.status == 0, "stderr: \(table.stderr)")
         let lines = table.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2 + 4)
@@ -184,13 +184,13 @@ import Testing
         #expect(lines.dropFirst(2).map { $0.contains("bistro") ? "b" : "o" } == ["b", "b", "o", "o"])
         #expect(lines[2].hasSuffix("20     80") && lines[3].hasSuffix("20     85"), "\(lines)")
 
-        let csv = try DecantCLI.run(["history", "wine", "dc-0003", "--history", path, "--format", "csv", "--job", "bistro"])
+        let csv = try DecantProcess.run(["history", "wine", "dc-0003", "--history", path, "--format", "csv", "--job", "bistro"])
         let rows = CSVParse.rows(csv.stdout)
         #expect(rows.first == ["night", "run_id", "job", "wine", "wine_id", "vintage", "bottle_size_ml", "section", "glass", "bottle"])
         #expect(rows.dropFirst().map { [$0[1], $0[2], $0[8], $0[9]] } == [["1", "bistro", "20", "80"], ["2", "bistro", "20", "85"]])
         #expect(rows.dropFirst().first?.first == "2026-09-22T14:13:20Z")
 
-        let json = try DecantCLI.run(["history", "job", "bistro", "--history", path, "--format", "json", "--last", "1"])
+        let json = try DecantProcess.run(["history", "job", "bistro", "--history", path, "--format", "json", "--last", "1"])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(items.map { $0["wineId"] as? String } == ["dc-0003", "dc-0100"])
         #expect(items.allSatisfy { $0["runId"] as? Int == 2 })
@@ -198,10 +198,10 @@ import Testing
         #expect(prices.map { $0["column"] as? String } == ["glass", "bottle"])
         #expect(prices.map { $0["amount"] as? Double } == [20, 85])
 
-        let none = try DecantCLI.run(["history", "wine", "no such wine", "--history", path])
+        let none = try DecantProcess.run(["history", "wine", "no such wine", "--history", path])
         #expect(none.status == 0)
         #expect(none.stderr.contains("no wine matching"))
-        let missing = try DecantCLI.run(["history", "wine", "musar", "--history", path + ".absent"])
+        let missing = try DecantProcess.run(["history", "wine", "musar", "--history", path + ".absent"])
         #expect(missing.status == 64)
         #expect(!FileManager.default.fileExists(atPath: path + ".absent"))
     }

@@ -5,7 +5,7 @@ import Testing
 /// The runner's promises for a nightly batch: a crash or a hang on one image costs only that image,
 /// re-runs skip what has not changed, and two runs never write one output folder at once.
 @Suite(.serialized) struct ReliabilityEndToEndTests {
-    static let smoke = DecantCLI.repositoryRoot + "/Corpus/smoke"
+    static let smoke = DecantProcess.repositoryRoot + "/Corpus/smoke"
 
     let scratch = TemporaryFolder("decant-e2e")
 
@@ -63,7 +63,7 @@ import Testing
             try FileManager.default.copyItem(atPath: "\(Self.smoke)/\(name)", toPath: "\(inbox)/smoke/\(name)")
         }
         func reusedCount(_ arguments: [String]) throws -> (reused: Int, read: Int) {
-            let result = try DecantCLI.run(["run", inbox, "--out", out, "--no-history", "--log-format", "json"] + arguments)
+            let result = try DecantProcess.run(["run", inbox, "--out", out, "--no-history", "--log-format", "json"] + arguments)
             #expect(result.status == 0, "stderr: \(result.stderr)")
             let images = result.stdout.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
@@ -97,7 +97,7 @@ import Testing
         let out = scratch.folder("out")
         let first = try RunningDecant(["run", Self.smoke, "--out", out, "--jobs", "1", "--no-history", "--log-format", "json"])
         _ = try #require(first.readLine())
-        let second = try DecantCLI.run(["run", Self.smoke, "--out", out, "--no-history"])
+        let second = try DecantProcess.run(["run", Self.smoke, "--out", out, "--no-history"])
         #expect(second.status == 75)
         #expect(second.stderr.contains("pid \(first.process.processIdentifier)"))
         #expect(first.wait().status == 0)

@@ -21,7 +21,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: inbox + "/job/good.png", contents: Data(Self.blankPNG)))
         #expect(FileManager.default.createFile(atPath: inbox + "/job/broken.jpg", contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10])))
         #expect(FileManager.default.createFile(atPath: inbox + "/job/empty.png", contents: Data()))
-        let result = try DecantCLI.run(["run", inbox, "--out", out, "--quiet"])
+        let result = try DecantProcess.run(["run", inbox, "--out", out, "--quiet"])
         #expect(result.status == 2, "finished with failed images → exit 2; stderr: \(result.stderr)")
         let pages = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/job/pages.json"))) as? [String: Any]
         #expect(pages?["schemaVersion"] as? Int == 1)
@@ -43,7 +43,7 @@ import Testing
         let inbox = scratch.folder("inbox"), out = scratch.folder("out")
         #expect(FileManager.default.createFile(atPath: inbox + "/a.png", contents: Data(Self.blankPNG)))
         #expect(FileManager.default.createFile(atPath: inbox + "/b.png", contents: Data(Self.blankPNG)))
-        let result = try DecantCLI.run(["run", inbox, "--out", out, "--log-format", "json"])
+        let result = try DecantProcess.run(["run", inbox, "--out", out, "--log-format", "json"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.filter { $0["event"] as? String == "image" }.count == 2)
@@ -53,19 +53,19 @@ import Testing
     @Test func missingLanguageDataIsAMissingDependency() throws {
         let inbox = scratch.folder("inbox")
         #expect(FileManager.default.createFile(atPath: inbox + "/a.png", contents: Data(Self.blankPNG)))
-        let result = try DecantCLI.run(["run", inbox, "--out", scratch.folder("out"), "--lang", "eng+qqq"])
+        let result = try DecantProcess.run(["run", inbox, "--out", scratch.folder("out"), "--lang", "eng+qqq"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("tesseract-ocr-qqq"))
     }
 
     @Test func missingInboxIsAUsageError() throws {
-        let result = try DecantCLI.run(["run", "/nonexistent/inbox", "--out", scratch.folder("out")])
+        let result = try DecantProcess.run(["run", "/nonexistent/inbox", "--out", scratch.folder("out")])
         #expect(result.status == 64)
         #expect(result.stderr.contains("/nonexistent/inbox"))
     }
 
     @Test func badOptionIsAUsageError() throws {
-        let result = try DecantCLI.run(["run", "x", "--jobs", "0"])
+        let result = try DecantProcess.run(["run", "x", "--jobs", "0"])
         #expect(result.status == 64)
     }
 
@@ -74,7 +74,7 @@ import Testing
         let folder = scratch.folder("photos")
         #expect(FileManager.default.createFile(atPath: folder + "/menu.png", contents: Data(Self.blankPNG)))
         let missing = folder + "/nowhere"
-        let result = try DecantCLI.run(["bench", "flattening", missing, folder + "/menu.png", "--no-ocr"])
+        let result = try DecantProcess.run(["flattening", missing, folder + "/menu.png", "--no-ocr"], tool: "decant-bench")
         #expect(result.status != 0)
         #expect(result.stderr.contains("\(missing): no such file or folder; skipped"))
         #expect(result.stderr.contains("\(folder)/menu.png: no menu.gt.json with a photo and a depth map beside it; skipped"))

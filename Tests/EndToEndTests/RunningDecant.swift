@@ -10,7 +10,7 @@ final class RunningDecant {
     private var watchdog: DispatchWorkItem?
 
     init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: DecantCLI.binary)
+        process.executableURL = URL(fileURLWithPath: DecantProcess.binary)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["OMP_THREAD_LIMIT"] = "1"

@@ -14,9 +14,9 @@ import Testing
     /// a job of their own, and a job of small files, one of them broken (a failed page must merge too).
     func makeInbox() throws -> String {
         let inbox = scratch.folder("inbox")
-        let smoke = DecantCLI.repositoryRoot + "/Corpus/smoke"
+        let smoke = DecantProcess.repositoryRoot + "/Corpus/smoke"
         try FileManager.default.copyItem(atPath: smoke, toPath: inbox + "/smoke")
-        let synth = try DecantCLI.run(["synth", inbox + "/receipts", "--count", "2", "--kind", "receipt", "--seed", "11",
+        let synth = try DecantProcess.run(["synth", inbox + "/receipts", "--count", "2", "--kind", "receipt", "--seed", "11",
                                        "--size", "600x900", "--shape", "flat", "--no-turns", "--jobs", "1", "--effects", "clean", "--depth-size", "none",
                                        "--fonts", "clean", "--quiet"])
         try #require(synth.status == 0, "decant synth failed: \(synth.stderr)")
@@ -84,7 +84,7 @@ import Testing
     @Test func shardsRunAsSeparateProcessesThenMergedEqualOneRun() throws {
         let inbox = try makeInbox()
         let whole = scratch.file("whole")
-        let one = try DecantCLI.run(["run", inbox, "--out", whole, "--jobs", "2", "--quiet"])
+        let one = try DecantProcess.run(["run", inbox, "--out", whole, "--jobs", "2", "--quiet"])
         // 2: the broken image failed, everything else was read.
         #expect(one.status == 2, "decant run exited \(one.status): \(one.stderr)")
 
@@ -108,7 +108,7 @@ import Testing
         #expect(Set(parts.flatMap { $0 }).count == wholeImages.count)
 
         let merged = base + "/merged"
-        let merge = try DecantCLI.run(["merge"] + outs.reversed() + ["--out", merged, "--quiet"])
+        let merge = try DecantProcess.run(["merge"] + outs.reversed() + ["--out", merged, "--quiet"])
         #expect(merge.status == 2, "decant merge exited \(merge.status): \(merge.stderr)")
         #expect(FileManager.default.fileExists(atPath: merged + "/history.sqlite"), "the merged run is recorded once")
 
@@ -128,7 +128,7 @@ import Testing
 
     @Test(arguments: ["0/3", "4/3", "1/0", "x/3", "1-3", "2", "-1/3", "1/3/3", ""])
     func invalidShardIsAUsageError(_ value: String) throws {
-        let result = try DecantCLI.run(["run", DecantCLI.repositoryRoot + "/Corpus/smoke", "--out", scratch.folder("out"),
+        let result = try DecantProcess.run(["run", DecantProcess.repositoryRoot + "/Corpus/smoke", "--out", scratch.folder("out"),
                                         "--shard", value, "--quiet"])
         #expect(result.status == 64, "--shard \(value): exit \(result.status), \(result.stderr)")
     }
@@ -137,16 +137,16 @@ import Testing
         let inbox = scratch.folder("inbox")
         for i in 0..<3 { #expect(FileManager.default.createFile(atPath: "\(inbox)/blank-\(i).png", contents: Data(RunErrorHandlingTests.blankPNG))) }
         let base = scratch.folder("shards")
-        let first = try DecantCLI.run(["run", inbox, "--out", base + "/s1", "--shard", "1/2", "--jobs", "1", "--quiet", "--no-html"])
+        let first = try DecantProcess.run(["run", inbox, "--out", base + "/s1", "--shard", "1/2", "--jobs", "1", "--quiet", "--no-html"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
-        let missing = try DecantCLI.run(["merge", base + "/s1", "--out", base + "/m", "--quiet"])
+        let missing = try DecantProcess.run(["merge", base + "/s1", "--out", base + "/m", "--quiet"])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("2/2"), "stderr: \(missing.stderr)")
         try FileManager.default.createDirectory(atPath: base + "/s2", withIntermediateDirectories: true)
-        let unfinished = try DecantCLI.run(["merge", base + "/s1", base + "/s2", "--out", base + "/m", "--quiet"])
+        let unfinished = try DecantProcess.run(["merge", base + "/s1", base + "/s2", "--out", base + "/m", "--quiet"])
         #expect(unfinished.status == 64)
         #expect(unfinished.stderr.contains("s2: not a finished shard"), "stderr: \(unfinished.stderr)")
-        let twice = try DecantCLI.run(["merge", base + "/s1", base + "/s1", "--out", base + "/m", "--quiet"])
+        let twice = try DecantProcess.run(["merge", base + "/s1", base + "/s1", "--out", base + "/m", "--quiet"])
         #expect(twice.status == 64)
     }
 }

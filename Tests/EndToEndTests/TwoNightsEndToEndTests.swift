@@ -32,7 +32,7 @@ import Testing
         let json = "{\"wines\": [" + items.map { "{\"id\": \"\($0.id)\", \"vintage\": \"\($0.vintage)\", \"price\": \($0.price)}" }
             .joined(separator: ", ") + "]}"
         try json.write(toFile: selection, atomically: true, encoding: .utf8)
-        let result = try DecantCLI.run(["synth", folder, "--kind", "winelist", "--count", "1", "--prefix", "list",
+        let result = try DecantProcess.run(["synth", folder, "--kind", "winelist", "--count", "1", "--prefix", "list",
                                         "--selection", selection, "--shape", "flat", "--effects", "clean",
                                         "--fonts", "clean", "--leaders", "none", "--columns", "1", "--max-tilt", "0",
                                         "--max-rotation", "0", "--size", "1536x2048", "--seed", "5", "--quiet"])
@@ -45,11 +45,11 @@ import Testing
         try render(Self.nightTwo, into: root + "/night-2/bistro")
         let out = root + "/Reports"
 
-        let first = try DecantCLI.run(["run", root + "/night-1", "--out", out, "--quiet", "--kind", "winelist"])
+        let first = try DecantProcess.run(["run", root + "/night-1", "--out", out, "--quiet", "--kind", "winelist"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)).dropFirst().map { $0[1] } == ["new-job"])
 
-        let second = try DecantCLI.run(["run", root + "/night-2", "--out", out, "--quiet", "--kind", "winelist"])
+        let second = try DecantProcess.run(["run", root + "/night-2", "--out", out, "--quiet", "--kind", "winelist"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
         let rows = CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8))
         let header = try #require(rows.first)
@@ -72,12 +72,12 @@ import Testing
         #expect(totals == ["added": 1, "removed": 1, "priceChanged": 1, "vintageChanged": 1, "total": 4])
 
         // The same night again: nothing changed.
-        let again = try DecantCLI.run(["run", root + "/night-2", "--out", out, "--quiet", "--kind", "winelist"])
+        let again = try DecantProcess.run(["run", root + "/night-2", "--out", out, "--quiet", "--kind", "winelist"])
         #expect(again.status == 0)
         #expect(CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)).count == 1)
 
         // And the history tells the Riesling's price over the three nights.
-        let history = try DecantCLI.run(["history", "wine", "pegasus bay riesling", "--history", out + "/history.sqlite", "--format", "csv"])
+        let history = try DecantProcess.run(["history", "wine", "pegasus bay riesling", "--history", out + "/history.sqlite", "--format", "csv"])
         let prices = CSVParse.rows(history.stdout)
         let bottle = try #require(prices.first?.firstIndex(of: "bottle"))
         #expect(prices.dropFirst().map { $0[bottle] } == ["80", "86", "86"])

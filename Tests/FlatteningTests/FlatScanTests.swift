@@ -54,9 +54,9 @@ struct FlatScanTests {
         #expect(!scan.isFlat, "\(scan.description)")
     }
 
-    @Test func keepingFlatScansCanBeSwitchedOff() throws {
+    @Test func keepingFlatScansCanBeSwitchedOff() {
         var options = ImageRectifier.Options()
-        try options.set("keepFlatScans", "false")
+        options.keepFlatScans = false
         let flat = ImageRectifier(options: options).rectify(Self.page)
         #expect(flat.report.steps["flatScan"] == nil)
         #expect(flat.report.steps["scale"] != nil, "the full rectifier runs: \(flat.report.steps)")

@@ -70,7 +70,7 @@ public struct DepthFlattener: Sendable {
         /// Let the photo's colour (`LoadedImage.chroma`, when loaded) show the sheet's edges when gray
         /// shows them along less than this share of their length on average (0: never).
         public var colourOutlineBelow = 0.9
-        var surface = SurfaceFit.Options()
+        public var surface = SurfaceFitOptions()
         var finder = PageFinder.Options()
 
         public init() {}
@@ -454,40 +454,5 @@ extension DepthFlattener.Options {
         options.strongSharpenAmount = receiptSharpenAmount
         options.deblurFrom = receiptDeblurFrom
         return options
-    }
-
-    /// Sets one option by name (`--set depth.name=value` in `decant bench flattening`), for tuning runs.
-    public mutating func set(_ name: String, _ value: String) throws(RectifierOptionError) {
-        guard let v = Double(value) else { throw RectifierOptionError("depth.\(name)=\(value): expected a number") }
-        switch name {
-        case "minimumValidShare": minimumValidShare = v
-        case "minimumRegionShare": minimumRegionShare = v
-        case "minimumPageCoverage": minimumPageCoverage = v
-        case "maximumResidual": maximumResidual = v
-        case "targetXHeight": targetXHeight = v
-        case "maximumUpscale": maximumUpscale = v
-        case "overviewLongSide": overviewLongSide = Int(v)
-        case "meshSpacing": meshSpacing = Int(v)
-        case "fitPoints": fitPoints = max(200, Int(v))
-        case "cubic": cubic = v != 0
-        case "denoiseSigma": denoiseSigma = max(0, v)
-        case "sharpenAmount": sharpenAmount = max(0, v)
-        case "sharpenSigma": sharpenSigma = max(0.3, v)
-        case "strongSharpenAmount": strongSharpenAmount = max(0, v)
-        case "strongSharpenFromBlur": strongSharpenFromBlur = v
-        case "strongSharpenBelowNoise": strongSharpenBelowNoise = v
-        case "receiptSharpenAmount": receiptSharpenAmount = max(0, v)
-        case "colourOutlineBelow": colourOutlineBelow = v
-        case "deblurSigma": deblurSigma = max(0, v)
-        case "deblurFrom": deblurFrom = max(0, v)
-        case "deblurScale": deblurScale = max(0, v)
-        case "receiptDeblurFrom": receiptDeblurFrom = max(0, v)
-        case "deblurIterations": deblurIterations = max(0, Int(v))
-        case "planarBend": surface.planarBend = max(0, v)
-        case "bendGain": surface.bendGain = v
-        case "alignedBend": surface.alignedBend = max(0, v)
-        case "alignedTolerance": surface.alignedTolerance = max(0, v)
-        default: throw RectifierOptionError("unknown depth option '\(name)'")
-        }
     }
 }

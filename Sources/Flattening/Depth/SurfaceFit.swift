@@ -6,28 +6,6 @@ import Foundation
 /// flat), the cross-section as robust strip medians, the rulings' slope; then a height field for what
 /// is left when that explains enough of it.
 struct SurfaceFit {
-    struct Options: Sendable, Equatable {
-        /// A profile deviating less than this from a straight line (mm) is a plane.
-        var planarBend = 3.0
-        /// … and a bend must take out at least this share of the plane's RMS residual.
-        var bendGain = 0.2
-        /// A shallower profile is a bend too when its rulings run along a side of the sheet already
-        /// found (`fit(_:pageSide:)`) and it is at least this deep (and passes `bendGain`). Paper
-        /// curls along its sides; the depth's slow bias runs any way. A receipt photographed from
-        /// 12 cm with its edges curled 2–3 mm up is off by 2–4 % of its width when taken for a plane,
-        /// and such curls are as deep as the bias.
-        var alignedBend = 1.5
-        /// How far (degrees) the rulings may be from the sheet's side to count as along it.
-        var alignedTolerance = 5.0
-        /// A height field is added when the residual after the bend is above this (mm, RMS) …
-        var heightFieldMinRMS = 1.6
-        /// … and the field takes out at least this share of it.
-        var heightFieldGain = 0.3
-        /// Height field cell, millimetres.
-        var heightFieldCell = 6.0
-        var heightField = true
-        var bend = true
-    }
 
     struct Result: Sendable {
         var model: SurfaceModel
@@ -40,7 +18,7 @@ struct SurfaceFit {
         var inlierShare: Double
     }
 
-    var options = Options()
+    var options = SurfaceFitOptions()
 
     /// `pageSide`: the direction of one side of the sheet, when an outline has been found.
     func fit(_ points: [Vector3], pageSide: Vector3? = nil) -> Result? {
@@ -233,4 +211,30 @@ struct SurfaceFit {
         for v in values where abs(v) < limit { sum += v * v; count += 1 }
         return count > 0 ? (sum / Double(count)).squareRoot() : 0
     }
+}
+
+/// The thresholds that decide between a plane, a bent surface and a height field.
+public struct SurfaceFitOptions: Sendable, Equatable {
+    public init() {}
+
+    /// A profile deviating less than this from a straight line (mm) is a plane.
+    public var planarBend = 3.0
+    /// … and a bend must take out at least this share of the plane's RMS residual.
+    public var bendGain = 0.2
+    /// A shallower profile is a bend too when its rulings run along a side of the sheet already
+    /// found (`fit(_:pageSide:)`) and it is at least this deep (and passes `bendGain`). Paper
+    /// curls along its sides; the depth's slow bias runs any way. A receipt photographed from
+    /// 12 cm with its edges curled 2–3 mm up is off by 2–4 % of its width when taken for a plane,
+    /// and such curls are as deep as the bias.
+    public var alignedBend = 1.5
+    /// How far (degrees) the rulings may be from the sheet's side to count as along it.
+    public var alignedTolerance = 5.0
+    /// A height field is added when the residual after the bend is above this (mm, RMS) …
+    public var heightFieldMinRMS = 1.6
+    /// … and the field takes out at least this share of it.
+    public var heightFieldGain = 0.3
+    /// Height field cell, millimetres.
+    public var heightFieldCell = 6.0
+    public var heightField = true
+    public var bend = true
 }

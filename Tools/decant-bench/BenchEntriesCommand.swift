@@ -1,3 +1,4 @@
+import DecantCLI
 import ArgumentParser
 import Entries
 import Evaluation
@@ -73,13 +74,13 @@ struct BenchEntriesCommand: ParsableCommand {
     func validate() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard RunCommand.year(of: asOf) != nil else { throw ValidationError("--as-of must be a date YYYY-MM-DD") }
+        guard RunArguments.year(of: asOf) != nil else { throw ValidationError("--as-of must be a date YYYY-MM-DD") }
         if replay != nil, inbox == nil, work == nil {
             throw ValidationError("--replay needs --inbox (where the ground truth is) or --work (an earlier bench run's folder)")
         }
     }
 
-    var runYear: Int { RunCommand.year(of: asOf) ?? FieldParser.currentYear }
+    var runYear: Int { RunArguments.year(of: asOf) ?? FieldParser.currentYear }
 
     func run() throws {
         if let replay, let inbox {

@@ -184,10 +184,10 @@ enum BenchTable {
         return out
     }
 
-    static func parseSettings(_ pairs: [String]) throws -> ImageRectifier.Options {
+    static func parseSettings(_ pairs: [String], option: String = "--set") throws -> ImageRectifier.Options {
         // The pipeline's own settings (orientation left to the first reading, and so on).
         var options = RunSettings().rectifier
-        for (name, value) in try parsePairs(pairs, option: "--set") {
+        for (name, value) in try parsePairs(pairs, option: option) {
             do { try options.set(name, value) } catch { throw BenchError(error.description) }
         }
         return options

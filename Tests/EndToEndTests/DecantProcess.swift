@@ -3,32 +3,38 @@ import Foundation
 /// Runs the built `decant` executable, as a user would. The binary sits next to the test bundle
 /// in the build folder (the EndToEndTests target depends on it, so it is always built first);
 /// DECANT_BINARY overrides the location.
-enum DecantCLI {
+enum DecantProcess {
     struct Result {
         var status: Int32
         var stdout: String
         var stderr: String
     }
 
-    static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["DECANT_BINARY"] { return path }
+    static var binary: String { binary(named: "decant") }
+
+    /// `decant`, or the measuring tool `decant-bench` built beside it.
+    static func binary(named name: String) -> String {
+        if name == "decant", let path = ProcessInfo.processInfo.environment["DECANT_BINARY"] { return path }
+        if name != "decant", let path = ProcessInfo.processInfo.environment["DECANT_BINARY"] {
+            return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name).path
+        }
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [here, here.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("decant").path
+            let path = candidate.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
         // Fallback: the default debug build folder of this checkout.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/decant").path
+        return root.appendingPathComponent(".build/debug/\(name)").path
     }
 
     static var repositoryRoot: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], tool: String = "decant") throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: binary(named: tool))
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["OMP_THREAD_LIMIT"] = "1"

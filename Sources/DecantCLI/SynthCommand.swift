@@ -6,8 +6,10 @@ import Synthesis
 
 /// `decant synth`: renders wine lists and receipts, photographs them in 3-D and writes each photo
 /// with its depth map, camera intrinsics and ground truth: a regression corpus from any catalogue.
-struct SynthCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct SynthCommand: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "synth",
         abstract: "Render synthetic wine lists and receipts, photographed in 3-D, with depth and ground truth.",
         discussion: """
@@ -98,7 +100,7 @@ struct SynthCommand: ParsableCommand {
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
-    func validate() throws {
+    public func validate() throws {
         guard count >= 0, start >= 0 else { throw ValidationError("--count and --start must not be negative") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard (0...1).contains(fakeRate) else { throw ValidationError("--fake-rate must be between 0 and 1") }
@@ -174,7 +176,7 @@ struct SynthCommand: ParsableCommand {
         return options
     }
 
-    func run() throws {
+    public func run() throws {
         let options = try makeOptions()
         let wines: Catalogue
         do { wines = try catalogue.map { try Catalogue.load(path: $0) } ?? Catalogue.builtIn() } catch {

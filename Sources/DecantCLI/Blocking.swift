@@ -5,7 +5,7 @@ import Dispatch
 /// The CLI is synchronous at the top on purpose: an async `main` parks the main thread in
 /// libdispatch's signal loop, which valgrind 3.19 cannot run, and leak checks under valgrind are
 /// part of how we keep C resources honest. Worker concurrency inside is unaffected.
-func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+public func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     Task {

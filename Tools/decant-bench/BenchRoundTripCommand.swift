@@ -1,3 +1,4 @@
+import DecantCLI
 import ArgumentParser
 import Catalogue
 import Foundation

@@ -1,8 +1,11 @@
 import ArgumentParser
 import Jobs
 
-struct Decant: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The commands a user installs; measuring and tuning tools live in `decant-bench` (Tools/).
+public struct Decant: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "decant",
         abstract: "Turn photographed wine lists and receipts into matched, measured data.",
         discussion: """
@@ -14,6 +17,6 @@ struct Decant: ParsableCommand {
         """,
         version: DecantVersion.string,
         subcommands: [RunCommand.self, SynthCommand.self, MatchCommand.self, CatalogueCommand.self, EvalCommand.self,
-                      HistoryCommand.self, BenchCommand.self, MergeCommand.self],
+                      HistoryCommand.self, MergeCommand.self],
         defaultSubcommand: nil)
 }

@@ -1,13 +1,13 @@
 /// Left-aligned columns for a terminal: a header, a rule, and rows padded to each column's widest cell.
-struct TextTable {
-    var header: [String]
-    var rows: [[String]] = []
+public struct TextTable {
+    public var header: [String]
+    public var rows: [[String]] = []
 
-    init(header: [String]) {
+    public init(header: [String]) {
         self.header = header
     }
 
-    var text: String {
+    public var text: String {
         let all = [header] + rows
         let widths = header.indices.map { c in all.map { $0.indices.contains(c) ? $0[c].count : 0 }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

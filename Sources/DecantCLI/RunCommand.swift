@@ -12,12 +12,26 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Read every job (folder of images) in an inbox and write reports.",
-        discussion: """
+        discussion: RunArguments.discussion)
+
+    @OptionGroup var arguments: RunArguments
+
+    func validate() throws { try arguments.check() }
+
+    func run() throws { try arguments.execute() }
+}
+
+/// Everything `decant run` takes, as a group, so that a tool can run exactly the same way with
+/// settings of its own on top (`decant-bench run` adds the tuning options).
+public struct RunArguments: ParsableArguments {
+    public static let discussion = """
         Every folder of INBOX that holds images is a job; images directly in INBOX form one job. \
         Sidecars by file name: NAME.depth.png (16-bit millimetres) or NAME.depth.tiff / NAME.depth.pfm (32-bit float \
         metres), NAME.camera.json (intrinsics), \
         NAME.gt.json or NAME.gt.txt (ground truth). Reports go to OUT/JOB/.
-        """)
+        """
+
+    public init() {}
 
     @Argument(help: "Folder of jobs (or of images), or a single image.")
     var inbox: String
@@ -37,7 +51,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Tesseract languages joined by '+', e.g. eng+fra+ita+deu+spa.")
     var lang: String = "eng"
 
-    @Option(name: .long, help: "Tesseract page segmentation mode (3 auto, 4 single column, 6 block, 11 sparse). Default: 3 for wine lists, 4 for receipts.")
+    @Option(name: .long, help: "Tesseract page segmentation mode (3 auto, 4 single column, 6 block, 11 sparse). Default: 11 for wine lists (their columns and prices are read wherever they stand), 6 for receipts (amounts stay on their lines).")
     var psm: Int?
 
     @Option(name: .long, help: "Write each flattened page as PNG into this folder.")
@@ -54,17 +68,6 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: "SQLite run history to record this run in and compare it with; changes go to OUT/JOB/changes.csv|json and OUT/changes-summary.json (default: OUT/history.sqlite).")
     var history: String?
-
-    @Option(name: .long, help: ArgumentHelp("Image-only rectifier setting name=value (repeatable), for tuning runs; names as in `decant bench inv3d --set`.", visibility: .hidden))
-    var rectifierOption: [String] = []
-
-    @Flag(name: .long, help: ArgumentHelp("Skip flattening (a deliberately worse pipeline, to prove the accuracy gate bites).", visibility: .hidden))
-    var disableFlattening = false
-
-    @Option(name: .long, help: ArgumentHelp("Shrink pages by this factor before OCR (a deliberately worse pipeline).", visibility: .hidden))
-    var degradeResolution: Double = 1
-    @Option(name: .long, help: ArgumentHelp("Reuse recognized pages kept in this folder (keyed by the flattened pixels and OCR settings): re-measures the stages after OCR without re-reading pages.", visibility: .hidden))
-    var ocrCache: String?
 
     @Option(name: .long, help: "Run date YYYY-MM-DD: drinking windows and two-digit vintages are judged against it (default: today).")
     var asOf: String?
@@ -119,14 +122,14 @@ struct RunCommand: ParsableCommand {
 
     enum LogFormat: String, ExpressibleByArgument { case text, json }
 
-    func validate() throws {
+    /// The checks of `validate()`, called by every command that takes this group.
+    public func check() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         if let psm, PageSegmentation(rawValue: psm) == nil {
             throw ValidationError("--psm must be one of \(PageSegmentation.allCases.map(\.rawValue).map(String.init).joined(separator: ", "))")
         }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
-        guard degradeResolution >= 1 else { throw ValidationError("--degrade-resolution must be at least 1") }
         if let asOf, Self.year(of: asOf) == nil { throw ValidationError("--as-of must be a date YYYY-MM-DD, got \"\(asOf)\"") }
         if let budget, budget <= 0 { throw ValidationError("--budget must be positive") }
         if let colour, WineColour.known(colour) == nil {
@@ -142,14 +145,15 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The year of a YYYY-MM-DD date (month and day checked for range).
-    static func year(of date: String) -> Int? {
+    public static func year(of date: String) -> Int? {
         let parts = date.split(separator: "-").map { Int($0) }
         guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], date.count == 10,
               (1900...2200).contains(y), (1...12).contains(m), (1...31).contains(d) else { return nil }
         return y
     }
 
-    func run() throws {
+    /// Runs the inbox; `tuning` changes the settings before any image is read (tools only).
+    public func execute(tuning: (inout RunSettings) throws -> Void = { _ in }) throws {
         var table = AbbreviationTable.builtIn
         if let abbreviations {
             guard let text = try? String(contentsOfFile: abbreviations, encoding: .utf8) else {
@@ -175,20 +179,10 @@ struct RunCommand: ParsableCommand {
                                    segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
                                    limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
-                                   degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
                                    insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
-                                   ocrCache: ocrCache, pagePreviews: noHTML ? nil : out)
+                                   pagePreviews: noHTML ? nil : out)
         settings.vocabulary = words
-        do throws(RectifierOptionError) {
-            for pair in rectifierOption {
-                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2 else { throw RectifierOptionError("\(pair): expected name=value") }
-                try settings.rectifier.set(parts[0], parts[1])
-            }
-        } catch {
-            FileHandle.standardError.write(Data("decant: --rectifier-option \(error.description)\n".utf8))
-            throw ExitCode(64)
-        }
+        try tuning(&settings)
         if worker {
             do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
                 FileHandle.standardError.write(Data("decant worker: \(error.message)\n".utf8))
@@ -237,17 +231,17 @@ struct RunCommand: ParsableCommand {
 extension KindOption: ExpressibleByArgument {}
 
 /// `--date-order`: the spellings `DateOrder(argument:)` accepts.
-struct DateOrderOption: ExpressibleByArgument, Sendable {
-    var order: DateOrder
-    static let auto = DateOrderOption(order: .unspecified)
+public struct DateOrderOption: ExpressibleByArgument, Sendable {
+    public var order: DateOrder
+    public static let auto = DateOrderOption(order: .unspecified)
 
-    init(order: DateOrder) { self.order = order }
+    public init(order: DateOrder) { self.order = order }
 
-    init?(argument: String) {
+    public init?(argument: String) {
         guard let order = DateOrder(argument: argument) else { return nil }
         self.order = order
     }
 
-    static var allValueStrings: [String] { ["dmy", "mdy", "auto"] }
-    var defaultValueDescription: String { order.rawValue }
+    public static var allValueStrings: [String] { ["dmy", "mdy", "auto"] }
+    public var defaultValueDescription: String { order.rawValue }
 }

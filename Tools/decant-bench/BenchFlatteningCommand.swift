@@ -1,3 +1,4 @@
+import DecantCLI
 import ArgumentParser
 import Entries
 import Evaluation

@@ -1,0 +1,43 @@
+import ArgumentParser
+import DecantCLI
+import Foundation
+import Jobs
+
+/// `decant run` with settings a user never needs: rectifier options by name, a deliberately worse
+/// pipeline (to show that the accuracy gate fails on one), and an OCR cache for re-measuring the
+/// stages after OCR in seconds. Everything else is `decant run`'s own option group, so a tuning run
+/// reads exactly as the product does.
+struct TunedRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "decant run, plus tuning settings (rectifier options, a degraded pipeline, an OCR cache).",
+        discussion: RunArguments.discussion)
+
+    @OptionGroup var arguments: RunArguments
+
+    @Option(name: .long, help: "Image-only rectifier setting name=value (repeatable); names as in `decant-bench inv3d --set`.")
+    var rectifierOption: [String] = []
+
+    @Flag(name: .long, help: "Skip flattening (a deliberately worse pipeline, to prove the accuracy gate bites).")
+    var disableFlattening = false
+
+    @Option(name: .long, help: "Shrink pages by this factor before OCR (a deliberately worse pipeline).")
+    var degradeResolution: Double = 1
+
+    @Option(name: .long, help: "Reuse recognized pages kept in this folder (keyed by the flattened pixels and OCR settings): re-measures the stages after OCR without re-reading pages.")
+    var ocrCache: String?
+
+    func validate() throws {
+        try arguments.check()
+        guard degradeResolution >= 1 else { throw ValidationError("--degrade-resolution must be at least 1") }
+    }
+
+    func run() throws {
+        let options = try BenchTable.parseSettings(rectifierOption, option: "--rectifier-option")
+        try arguments.execute { settings in
+            settings.rectifier = options
+            settings.degradation = Degradation(disableFlattening: disableFlattening, downscale: degradeResolution)
+            settings.ocrCache = ocrCache
+        }
+    }
+}

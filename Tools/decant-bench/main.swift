@@ -1,0 +1,5 @@
+import Recognition
+
+// Must come first: libgomp reads OMP_THREAD_LIMIT only when the process starts.
+ProcessEnvironment.ensureSingleThreadedOpenMP()
+DecantBench.main()
