@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
@@ -33,29 +34,38 @@ let package = Package(
 
         // MARK: stages
         .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG"]),
-        .target(name: "Flattening", dependencies: ["Imaging", "CLeptonica"]),
+        // A file → a document of pages, each with what its sidecars say.
+        .target(name: "Documents", dependencies: ["Imaging", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Flattening", dependencies: ["Documents", "Imaging", "CLeptonica"]),
         .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica"]),
-        .target(name: "Entries", dependencies: ["Recognition"],
+        // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
+        .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition"]),
+        .target(name: "Entries", dependencies: ["Documents", "Recognition"],
                 resources: [.embedInCode("Resources/abbreviations.tsv"), .embedInCode("Resources/regions.tsv"),
                             .embedInCode("Resources/grapes.tsv"), .embedInCode("Resources/terms.tsv")]),
         .target(name: "Catalogue", dependencies: ["Entries"],
                 resources: [.embedInCode("Resources/default-catalogue.json"),
                             .embedInCode("Resources/match-calibration.json")]),
-        .target(name: "Evaluation", dependencies: ["Entries", "Catalogue"]),
-        .target(name: "Reporting", dependencies: ["Entries", "Catalogue", "Evaluation", "Recognition", "Flattening"]),
+        .target(name: "Evaluation", dependencies: ["Documents", "Entries", "Catalogue"]),
+        .target(name: "Reporting", dependencies: ["Documents", "Entries", "Catalogue", "Evaluation", "Recognition", "Flattening"]),
         .target(name: "History", dependencies: ["Entries", "Catalogue", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "Synthesis", dependencies: ["Imaging", "Catalogue", "Evaluation", "CPangoCairo"]),
-        .target(name: "Jobs", dependencies: ["Imaging", "Flattening", "Recognition", "Entries", "Catalogue",
+        .target(name: "Synthesis", dependencies: ["Documents", "Imaging", "Catalogue", "Evaluation", "CPangoCairo"]),
+        // One page through the stages (load → flatten → read → parse → match → record), and the
+        // passes over a whole job's pages.
+        .target(name: "Pipeline", dependencies: ["Documents", "Imaging", "Flattening", "Recognition", "Read", "Entries",
+                                                 "Catalogue", "Reporting"]),
+        // Scheduling only: jobs found in an inbox, pages handed to workers, reports written as jobs finish.
+        .target(name: "Jobs", dependencies: ["Documents", "Pipeline", "Recognition", "Entries", "Catalogue",
                                              "Evaluation", "Reporting", "History", "CMalloc"]),
         // The user's commands, as a library so that the tools can run exactly as `decant run` does.
         .target(name: "DecantCLI", dependencies: [
-            "Jobs", "Synthesis",
+            "Jobs", "Pipeline", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "decant", dependencies: ["DecantCLI", "Recognition"]),
         // Benchmarks and tuning runs (not installed with decant).
         .executableTarget(name: "decant-bench", dependencies: [
-            "DecantCLI", "Jobs", "Synthesis",
+            "DecantCLI", "Jobs", "Pipeline", "Read", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tools/decant-bench"),
 
@@ -63,6 +73,7 @@ let package = Package(
         // Test helpers shared by the test targets: temporary folders that remove themselves.
         .target(name: "DecantTestSupport", dependencies: ["Imaging", "CLeptonica"], path: "Tests/DecantTestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "DecantTestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "DecantTestSupport"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica", "DecantTestSupport"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries",
@@ -72,6 +83,8 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "CLeptonica", "Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",
                                                           "DecantTestSupport"]),

@@ -1,3 +1,5 @@
+import Pipeline
+import Documents
 import ArgumentParser
 import Catalogue
 import Entries

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Jobs
 
@@ -19,7 +20,7 @@ enum RunFingerprint {
     }
 
     static func make(files: [String], arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
-        var hasher = SHA256()
+        var hasher = ContentHash()
         var skipValue = false
         for argument in arguments {
             if skipValue { skipValue = false; continue }
@@ -39,6 +40,6 @@ enum RunFingerprint {
         let size = (attributes?[.size] as? Int) ?? 0
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         hasher.update("build:\(DecantVersion.string):\(size):\(modified)")
-        return hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return hasher.hex()
     }
 }

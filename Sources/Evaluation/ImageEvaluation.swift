@@ -1,3 +1,4 @@
+import Documents
 import Entries
 
 /// What a run produced for one image, reduced to what ground truth can check.

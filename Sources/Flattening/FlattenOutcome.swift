@@ -7,8 +7,8 @@ public struct FlattenOutcome: Sendable {
     public var quarterTurns: Int
     /// Thread CPU time of the depth path's geometry (points → fit → outline → resampling), and of the
     /// orientation and photometric steps after it; nil when the depth was not used.
-    public var unwarpCPUMS: Double?
-    public var finishCPUMS: Double?
+    public var unwarpCPU: Duration?
+    public var finishCPU: Duration?
 
     public init(page: FlattenedPage, depth: DepthFlattener.Unwarped?, quarterTurns: Int) {
         self.page = page

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import History
 import Reporting
@@ -19,7 +20,7 @@ struct HistoryRecorder {
 
     func record(_ run: RunRecord, jobs: [Job]) -> Outcome {
         var run = run
-        let paths = Dictionary(jobs.flatMap { job in job.images.map { ("\(job.name)/\($0.fileName)", $0.path) } },
+        let paths = Dictionary(jobs.flatMap { job in job.pages.map { ("\(job.name)/\($0.fileName)", $0.source.path) } },
                                uniquingKeysWith: { first, _ in first })
         for j in run.jobs.indices {
             for i in run.jobs[j].images.indices {
@@ -65,13 +66,13 @@ struct HistoryRecorder {
     static func contentHash(ofFile path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        var hash = SHA256()
+        var hash = ContentHash()
         while true {
             let chunk: Data?
             do { chunk = try handle.read(upToCount: 1 << 20) } catch { return nil }
             guard let chunk, !chunk.isEmpty else { break } // nil or empty: end of file
             hash.update(chunk)
         }
-        return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return hash.hex()
     }
 }

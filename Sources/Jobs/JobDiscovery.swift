@@ -1,18 +1,19 @@
+import Documents
 import Foundation
-import Imaging
+import Pipeline
 
-/// Finds jobs in an inbox: every folder that directly holds images is a job named by its path
-/// below the inbox (`bistro/2026-11`); images directly in the inbox form a job named after it.
+/// Finds jobs in an inbox: every folder that directly holds files (other than its settings) is a
+/// job named by its path below the inbox (`bistro/2026-11`); files directly in the inbox form a job
+/// named after it. Every file is accounted for: a page source becomes a page, a sidecar goes with
+/// its page, and anything else becomes a page that fails with the reason (pages.json and stderr),
+/// so a folder of documents Decant cannot read never reports "0 images" and exits 0. Hidden files
+/// (names starting with a dot: `.DS_Store`, editors' swap files) are not documents and are passed by.
 public enum JobDiscovery {
     public struct Result: Sendable {
         public var jobs: [Job]
         /// Folders or files that could not be examined, each naming the path and the reason.
         public var problems: [String]
     }
-
-    static let depthSuffixes = [".depth.png", ".depth.tiff", ".depth.tif", ".depth.pfm"]
-    /// Files beside a photo that are not photos themselves: depth maps and synth's flat renders.
-    static let sidecarSuffixes = depthSuffixes + [".flat.png"]
 
     public static func discover(inbox: String) throws(RunError) -> Result {
         var isDirectory: ObjCBool = false
@@ -21,16 +22,15 @@ public enum JobDiscovery {
         }
         let root = URL(fileURLWithPath: inbox).standardizedFileURL.path
         if !isDirectory.boolValue {
-            // A single image is a job of one.
-            let name = ((root as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            // A single file is a job of one.
             let directory = (root as NSString).deletingLastPathComponent
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            var task = makeTask(job: name, directory: directory, file: (root as NSString).lastPathComponent, siblings: Set(files))
+            let name = (directory as NSString).lastPathComponent
+            let files = Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             var problems: [String] = []
-            do { task.jobSettings = try JobSettings.load(directory: directory) } catch {
-                problems.append("\(error.message); the run's settings are used for this job")
-            }
-            return Result(jobs: [Job(name: name, directory: directory, images: [task])], problems: problems)
+            let settings = jobSettings(directory: directory, problems: &problems)
+            let page = pages(of: (root as NSString).lastPathComponent, in: directory, siblings: files)
+            return Result(jobs: [Job(name: name, directory: directory, pages: page.map { PageTask(job: name, source: $0, jobSettings: settings) })],
+                          problems: problems)
         }
         var jobs: [Job] = []
         var problems: [String] = []
@@ -49,33 +49,21 @@ public enum JobDiscovery {
             }
             let names = entries.filter { !$0.hasPrefix(".") }.sorted()
             let siblings = Set(names)
-            var images: [ImageTask] = []
+            var sources: [PageSource] = []
             var subfolders: [String] = []
             for name in names {
-                let path = "\(directory)/\(name)"
                 var isDir: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-                    // Still an image of the job: it gets its error line in pages.json like any bad file.
-                    guard isImage(name) else { continue }
-                    var task = makeTask(job: "", directory: directory, file: name, siblings: siblings)
-                    task.problem = name.contains("\u{FFFD}")
-                        ? "file name is not valid UTF-8 (shown with \u{FFFD} for the bad bytes); rename the file"
-                        : "broken symbolic link (its target does not exist)"
-                    images.append(task)
+                if FileManager.default.fileExists(atPath: "\(directory)/\(name)", isDirectory: &isDir), isDir.boolValue {
+                    subfolders.append(name)
                     continue
                 }
-                if isDir.boolValue { subfolders.append(name); continue }
-                guard isImage(name) else { continue }
-                images.append(makeTask(job: "", directory: directory, file: name, siblings: siblings))
+                sources += pages(of: name, in: directory, siblings: siblings)
             }
-            if !images.isEmpty {
+            if !sources.isEmpty {
                 let jobName = relative.isEmpty ? rootName : relative
-                var settings: JobSettings?
-                do { settings = try JobSettings.load(directory: directory) } catch {
-                    problems.append("\(error.message); the run's settings are used for this job")
-                }
+                let settings = jobSettings(directory: directory, problems: &problems)
                 jobs.append(Job(name: jobName, directory: directory,
-                                images: images.map { var t = $0; t.job = jobName; t.jobSettings = settings; return t }))
+                                pages: sources.map { PageTask(job: jobName, source: $0, jobSettings: settings) }))
             }
             for folder in subfolders {
                 walk("\(directory)/\(folder)", relative: relative.isEmpty ? folder : "\(relative)/\(folder)")
@@ -85,21 +73,37 @@ public enum JobDiscovery {
         return Result(jobs: jobs.sorted { $0.name < $1.name }, problems: problems)
     }
 
-    /// An image is any file with an image extension that is not itself a sidecar (a depth map).
-    static func isImage(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        if sidecarSuffixes.contains(where: lower.hasSuffix) { return false }
-        return ImageFormat.extensions.contains((lower as NSString).pathExtension)
+    /// The pages a file of `directory` gives: one for a photo or scan, none for a sidecar or the job's
+    /// settings, and one that fails with the reason for anything else.
+    static func pages(of name: String, in directory: String, siblings: Set<String>) -> [PageSource] {
+        let path = "\(directory)/\(name)"
+        guard FileManager.default.fileExists(atPath: path) else {
+            // Still a page of the job: it gets its error line in pages.json like any bad file.
+            let problem = name.contains("\u{FFFD}")
+                ? "file name is not valid UTF-8 (shown with \u{FFFD} for the bad bytes); rename the file"
+                : "broken symbolic link (its target does not exist)"
+            return [PageSource(path: path, problem: SourceProblem(.unreadable, problem))]
+        }
+        switch SourceFile.classify(name: name, siblings: siblings, leadingBytes: { SourceFile.leadingBytes(path: path) }) {
+        case .image: return [source(directory: directory, file: name, siblings: siblings)]
+        case .sidecar, .jobSettings: return []
+        case .unsupported(let reason): return [PageSource(path: path, problem: SourceProblem(.unsupported, reason))]
+        }
     }
 
-    static func makeTask(job: String, directory: String, file: String, siblings: Set<String>) -> ImageTask {
-        let base = (file as NSString).deletingPathExtension
-        func sidecar(_ suffixes: [String]) -> String? {
-            suffixes.lazy.map { base + $0 }.first(where: siblings.contains).map { "\(directory)/\($0)" }
+    static func jobSettings(directory: String, problems: inout [String]) -> JobSettings? {
+        do { return try JobSettings.load(directory: directory) } catch {
+            problems.append("\(error.message); the run's settings are used for this job")
+            return nil
         }
-        return ImageTask(job: job, path: "\(directory)/\(file)",
-                         depthPath: sidecar(depthSuffixes),
-                         cameraPath: sidecar([".camera.json"]),
-                         truthPath: sidecar([".gt.json", ".gt.txt"]))
+    }
+
+    static func source(directory: String, file: String, siblings: Set<String>) -> PageSource {
+        let base = (file as NSString).deletingPathExtension
+        func sidecar(_ kind: Sidecar) -> String? {
+            kind.suffixes.lazy.map { base + $0 }.first(where: siblings.contains).map { "\(directory)/\($0)" }
+        }
+        return PageSource(path: "\(directory)/\(file)", depthPath: sidecar(.depth), cameraPath: sidecar(.camera),
+                          truthPath: sidecar(.truth))
     }
 }

@@ -1,3 +1,5 @@
+import Pipeline
+import Documents
 import Foundation
 import Reporting
 
@@ -18,20 +20,20 @@ public struct ResultCache: Sendable {
 
     /// The cache key of an image: its content (image + sidecars) and the run's fingerprint.
     /// Nil when a file cannot be read (the pipeline will then report the problem itself).
-    public func key(for task: ImageTask) -> ContentKey? {
-        var hasher = SHA256()
-        for path in [task.path, task.depthPath, task.cameraPath, task.truthPath, task.jobSettingsPath] {
+    public func key(for task: PageTask) -> ContentKey? {
+        var hasher = ContentHash()
+        for path in [task.source.path, task.source.depthPath, task.source.cameraPath, task.source.truthPath, task.jobSettingsPath] {
             guard let path else { hasher.update("-"); continue }
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             hasher.update("\(data.count):")
             hasher.update(data)
         }
-        let content = hex(hasher.finalize())
-        var keyed = SHA256()
+        let content = hasher.hex()
+        var keyed = ContentHash()
         keyed.update(content)
         keyed.update(fingerprint)
         keyed.update(task.job)
-        return ContentKey(content: content, key: hex(keyed.finalize()))
+        return ContentKey(content: content, key: keyed.hex())
     }
 
     public func load(_ key: ContentKey) -> PageResult? {
@@ -56,7 +58,6 @@ public struct ResultCache: Sendable {
 
     func path(_ key: ContentKey) -> String { "\(folder)/\(key.key).json" }
 
-    func hex(_ bytes: [UInt8]) -> String { bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
 }
 
 /// An image's content hash and its cache key (content + settings).
@@ -65,10 +66,10 @@ public struct ContentKey: Sendable, Equatable, Codable {
     public var key: String
 }
 
-extension ImageTask {
+extension PageTask {
     /// The job folder's `decant-job.json`, which shapes results too.
     var jobSettingsPath: String? {
         guard jobSettings != nil else { return nil }
-        return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(JobSettings.fileName)
+        return ((source.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(JobSettings.fileName)
     }
 }

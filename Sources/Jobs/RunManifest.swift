@@ -1,3 +1,4 @@
+import Pipeline
 import Reporting
 
 /// OUT/manifest.json: for every image of the run, the hash of its content (image + sidecars) and
@@ -18,7 +19,7 @@ struct RunManifest: Codable {
     var fingerprint: String
     var images: [Image]
 
-    init(fingerprint: String, tasks: [ImageTask], keys: [ContentKey?]) {
+    init(fingerprint: String, tasks: [PageTask], keys: [ContentKey?]) {
         self.fingerprint = fingerprint
         self.images = zip(tasks, keys).map { task, key in
             Image(job: task.job, image: task.fileName, content: key?.content ?? "", key: key?.key ?? "")

@@ -1,3 +1,4 @@
+import Pipeline
 import Foundation
 
 /// How a run is driven (where, how many workers, how it talks) as opposed to what it computes.

@@ -1,3 +1,4 @@
+import Pipeline
 import CMalloc
 import Catalogue
 import Evaluation
@@ -44,14 +45,14 @@ public struct Runner: Sendable {
         // An earlier shard's record must not vouch for this run's folder until it is complete.
         try? FileManager.default.removeItem(atPath: shardFile)
 
-        let tasks = discovery.jobs.flatMap(\.images)
+        let tasks = discovery.jobs.flatMap(\.pages)
         let collector = ResultCollector(jobs: discovery.jobs, output: options.output, inbox: options.inbox,
                                         insights: options.settings.insights, html: options.html,
                                         progress: ProgressReporter(style: options.progress, total: tasks.count))
         // Unchanged images (same bytes, same settings, same build) keep their earlier pages.
         let cache = options.cache
         var keys: [ContentKey?] = []
-        var pending: [(ImageTask, ContentKey?)] = []
+        var pending: [(PageTask, ContentKey?)] = []
         for task in tasks {
             let key = cache?.key(for: task)
             keys.append(key)
@@ -78,7 +79,7 @@ public struct Runner: Sendable {
                         do throws(RecognitionError) { engine = try TesseractEngine(configuration: settings.ocr) } catch {
                             return RunError(.missingDependency, error.message)
                         }
-                        let pipeline = Pipeline(engine: engine, matcher: matcher, settings: settings)
+                        let pipeline = PagePipeline(engine: engine, matcher: matcher, settings: settings)
                         while let (task, key) = await queue.next() {
                             let result = pipeline.process(task)
                             // What a page freed goes back to the system between pages, as a worker
@@ -126,15 +127,15 @@ public struct Runner: Sendable {
     static func jobs(_ jobs: [Job], in shard: Shard) -> [Job] {
         jobs.compactMap { job in
             var job = job
-            job.images = job.images.filter(shard.contains)
-            return job.images.isEmpty ? nil : job
+            job.pages = job.pages.filter(shard.contains)
+            return job.pages.isEmpty ? nil : job
         }
     }
 
     /// Writes the run-level reports once every page is in the collector: summary, manifest,
     /// metrics, history, the run page. Shared by `run` and by merging shards, so a merged run
     /// writes exactly what a single run would have.
-    func report(collector: ResultCollector, jobs: [Job], tasks: [ImageTask], keys: [ContentKey?], problems: [String],
+    func report(collector: ResultCollector, jobs: [Job], tasks: [PageTask], keys: [ContentKey?], problems: [String],
                 settings: [String: String], startedAt: Date,
                 wallClockMS: () -> Double) async throws(RunError) -> RunOutcome {
         let cache = options.cache
@@ -223,12 +224,12 @@ public struct Runner: Sendable {
 
 /// Hands out images one at a time so fast workers take more.
 actor WorkQueue {
-    private var tasks: [(ImageTask, ContentKey?)]
+    private var tasks: [(PageTask, ContentKey?)]
     private var index = 0
 
-    init(_ tasks: [(ImageTask, ContentKey?)]) { self.tasks = tasks }
+    init(_ tasks: [(PageTask, ContentKey?)]) { self.tasks = tasks }
 
-    func next() -> (ImageTask, ContentKey?)? {
+    func next() -> (PageTask, ContentKey?)? {
         guard index < tasks.count else { return nil }
         defer { index += 1 }
         return tasks[index]
@@ -266,10 +267,10 @@ actor ResultCollector {
         var isDirectory: ObjCBool = false
         self.inbox = FileManager.default.fileExists(atPath: inbox, isDirectory: &isDirectory) && !isDirectory.boolValue
             ? (inbox as NSString).deletingLastPathComponent : inbox
-        self.remaining = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0.images.count) })
+        self.remaining = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0.pages.count) })
         self.truth = Dictionary(uniqueKeysWithValues: jobs.map { job in
-            (job.name, Dictionary(job.images.compactMap { task in
-                (task.truthPath.map(TruthSource.sidecar) ?? TruthSource.locate(imagePath: task.path)).map { (task.fileName, $0) }
+            (job.name, Dictionary(job.pages.compactMap { task in
+                (task.source.truthPath.map(TruthSource.sidecar) ?? TruthSource.locate(imagePath: task.source.path)).map { (task.fileName, $0) }
             }, uniquingKeysWith: { a, _ in a }))
         })
         self.output = output
@@ -289,7 +290,7 @@ actor ResultCollector {
     }
 
     private func write(job: String) {
-        let pages = Self.withMerchantConsensus(Self.withListInsights(pending.removeValue(forKey: job) ?? [], options: insights))
+        let pages = JobPasses.apply(to: pending.removeValue(forKey: job) ?? [], insights: insights)
         do {
             try JobReportWriter(directory: "\(output)/\(job)").write(job: job, pages: pages)
         } catch {
@@ -334,41 +335,6 @@ actor ResultCollector {
             htmlJobs.insert(job)
         } catch {
             writeProblems.append(error.description)
-        }
-    }
-
-    /// A job is one list: best value is marked across all its pages, then the report filters apply.
-    static func withListInsights(_ pages: [PageResult], options: InsightOptions) -> [PageResult] {
-        let ordered = pages.sorted { $0.record.image < $1.record.image }
-        var all = ordered.flatMap { $0.entries.map(\.insight) }
-        Insights.markBestValue(&all)
-        var k = 0
-        return ordered.map { page in
-            var page = page
-            for i in page.entries.indices {
-                page.entries[i].insight = all[k]
-                k += 1
-            }
-            if options.filters { page.entries = page.entries.filter { options.accepts($0.insight) } }
-            return page
-        }
-    }
-
-    /// A job's receipts with misread merchant names settled against the names read on its other
-    /// receipts (`MerchantConsensus`); the name as read stays in receipts.json (`merchantAsRead`)
-    /// and the page gets a warning. Done on the whole job when its reports are written, so a
-    /// merged sharded run settles exactly as a single run.
-    static func withMerchantConsensus(_ pages: [PageResult]) -> [PageResult] {
-        let fixes = MerchantConsensus.corrections(for: pages.map { $0.receipt?.merchant })
-        return zip(pages, fixes).map { page, fix in
-            guard let fix, let read = page.receipt?.merchant else { return page }
-            var page = page
-            page.receipt?.merchant = fix
-            let asRead = page.receipt?.merchantAsRead ?? read
-            page.receipt?.merchantAsRead = asRead
-            page.record.receipt?.merchant = fix
-            page.record.warnings.append("merchant \"\(read)\" settled as \"\(fix)\", the name read on more of this job's receipts")
-            return page
         }
     }
 

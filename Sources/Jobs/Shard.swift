@@ -1,3 +1,5 @@
+import Pipeline
+import Documents
 /// One of N disjoint parts of a run (`--shard K/N`, K from 1 to N), so N machines or processes
 /// can each read 1/N of an inbox and `decant merge` can combine their outputs. An image's part is
 /// decided by a stable hash of its job and file name alone: every shard, on any machine, in any
@@ -29,12 +31,12 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
         Self.part(job: job, fileName: fileName, count: count) == index
     }
 
-    public func contains(_ task: ImageTask) -> Bool { contains(job: task.job, fileName: task.fileName) }
+    public func contains(_ task: PageTask) -> Bool { contains(job: task.job, fileName: task.fileName) }
 
     /// The part (1…count) an image belongs to: the first 8 bytes of SHA-256("job\0file") modulo
     /// count. SHA-256, not Swift's `Hasher`, whose seed changes with every process.
     public static func part(job: String, fileName: String, count: Int) -> Int {
-        var hasher = SHA256()
+        var hasher = ContentHash()
         hasher.update(Array(job.utf8) + [0] + Array(fileName.utf8))
         let prefix = hasher.finalize().prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         return Int(prefix % UInt64(max(count, 1))) + 1

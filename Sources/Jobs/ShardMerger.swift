@@ -1,3 +1,4 @@
+import Pipeline
 import Foundation
 import Reporting
 
@@ -51,7 +52,7 @@ public struct ShardMerger: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let byIndex = Dictionary(uniqueKeysWithValues: parts.map { ($0.record.shard.index, $0) })
 
-        let tasks = discovery.jobs.flatMap(\.images)
+        let tasks = discovery.jobs.flatMap(\.pages)
         let collector = ResultCollector(jobs: discovery.jobs, output: output, inbox: inboxNow,
                                         insights: options.settings.insights, html: options.html,
                                         progress: ProgressReporter(style: progress, total: tasks.count))
@@ -148,7 +149,7 @@ public struct ShardMerger: Sendable {
     }
 
     /// The shard's kept page for an image, when it is there and is that image's.
-    static func cachedPage(key: ContentKey, task: ImageTask, in folder: String) -> PageResult? {
+    static func cachedPage(key: ContentKey, task: PageTask, in folder: String) -> PageResult? {
         guard !key.key.isEmpty else { return nil }
         let cache = ResultCache(output: folder, fingerprint: "")
         guard let page = cache.load(key), page.record.job == task.job, page.record.image == task.fileName else { return nil }

@@ -1,10 +1,11 @@
+import Pipeline
 import CMalloc
 import Catalogue
 import Foundation
 import Recognition
 import Reporting
 
-/// The child's end: `decant run … --worker` reads `ImageTask`s as JSON lines on stdin and answers
+/// The child's end: `decant run … --worker` reads `PageTask`s as JSON lines on stdin and answers
 /// each with a `PageResult` line, reusing one engine for every image it is given.
 public enum WorkerService {
     public static func serve(settings: RunSettings, cataloguePath: String?) throws(RunError) {
@@ -17,10 +18,10 @@ public enum WorkerService {
         let catalogue = try Runner.loadCatalogue(path: cataloguePath)
         let engine: TesseractEngine
         do { engine = try TesseractEngine(configuration: settings.ocr) } catch { throw RunError(.missingDependency, error.message) }
-        let pipeline = Pipeline(engine: engine, matcher: Matcher(catalogue: catalogue, runYear: settings.runYear), settings: settings)
+        let pipeline = PagePipeline(engine: engine, matcher: Matcher(catalogue: catalogue, runYear: settings.runYear), settings: settings)
         let decoder = JSONDecoder(), encoder = JSONEncoder()
         while let line = readLine(strippingNewline: true) {
-            guard let task = try? decoder.decode(ImageTask.self, from: Data(line.utf8)) else { continue }
+            guard let task = try? decoder.decode(PageTask.self, from: Data(line.utf8)) else { continue }
             let result = pipeline.process(task)
             // glibc keeps what a page freed in its arenas: without handing it back, a worker over 60 of
             // the 12 MP generated photos crept from 149 to 224 MiB between pages, and the next large

@@ -1,3 +1,4 @@
+import Pipeline
 import Dispatch
 import Foundation
 import Reporting
@@ -22,7 +23,7 @@ final class WorkerSlot: @unchecked Sendable {
         self.timeout = timeout
     }
 
-    func process(_ task: ImageTask) async -> PageResult {
+    func process(_ task: PageTask) async -> PageResult {
         await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: self.processBlocking(task)) }
         }
@@ -38,7 +39,7 @@ final class WorkerSlot: @unchecked Sendable {
         }
     }
 
-    private func processBlocking(_ task: ImageTask) -> PageResult {
+    private func processBlocking(_ task: PageTask) -> PageResult {
         let worker: WorkerProcess
         if let running = process {
             worker = running
@@ -85,7 +86,7 @@ final class WorkerSlot: @unchecked Sendable {
         return environment
     }
 
-    static func failed(_ task: ImageTask, stage: String, kind: String, _ message: String) -> PageResult {
+    static func failed(_ task: PageTask, stage: String, kind: String, _ message: String) -> PageResult {
         var record = PageRecord(image: task.fileName, job: task.job)
         record.error = PageError(stage: stage, kind: kind, message: message)
         return PageResult(record: record, text: nil, entries: [])

@@ -322,7 +322,7 @@ public struct JobHTMLReport: Sendable {
             pairs.append(("Page size", "\(HTMLText.fixed(v[0], decimals: 0)) × \(HTMLText.fixed(v[1], decimals: 0)) mm"))
         }
         for a in f.assumptions { pairs.append(("Assumed", a)) }
-        for (k, v) in f.steps.sorted(by: { $0.key < $1.key }) { pairs.append((k, v)) }
+        for (k, v) in f.steps.dictionary.sorted(by: { $0.key < $1.key }) { pairs.append((k, v)) }
         return "<div class=\"panel\"><h4>Flattening</h4>" + Self.definitions(pairs) + "</div>"
     }
 

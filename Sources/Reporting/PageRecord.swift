@@ -1,3 +1,4 @@
+import Documents
 import Entries
 import Flattening
 

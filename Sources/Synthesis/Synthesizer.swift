@@ -1,3 +1,4 @@
+import Documents
 import Catalogue
 import Entries
 import Evaluation

@@ -54,6 +54,14 @@ struct DateReaderTests {
         #expect(DateReader.firstDate(in: "2 SET 10", order: .dayFirst, runYear: 2026) == nil)
     }
 
+    /// A day printed with two digits, a month name and a two-digit year is a date even without
+    /// punctuation: quantities are not zero-padded.
+    @Test func aPaddedDayWithAMonthNameAndAShortYear() {
+        #expect(DateReader.firstDate(in: "DATE: 05 MAY 18", order: .unspecified, runYear: 2026)?.iso == "2018-05-05")
+        #expect(DateReader.firstDate(in: "28 MAR 18 14:02", order: .unspecified, runYear: 2026)?.iso == "2018-03-28")
+        #expect(DateReader.firstDate(in: "12 OCT 21", order: .unspecified, runYear: 2026)?.iso == "2021-10-12")
+    }
+
     @Test func ocrLookAlikesInDates() {
         // "D2/02/17" and "O1/03/18": O and D read for 0 inside a date-shaped token.
         #expect(DateReader.firstDate(in: "Date:D2/02/17 19:44", order: .dayFirst, runYear: 2026)?.iso == "2017-02-02")

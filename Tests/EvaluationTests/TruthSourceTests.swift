@@ -77,7 +77,7 @@ import Testing
     @Test(.enabled(if: SharedData.sroieAvailable, "needs ../shared/data/sroie"))
     func everySROIEReceiptLoads() throws {
         let images = try FileManager.default.contentsOfDirectory(atPath: SharedData.path("data/sroie/img")).filter { $0.hasSuffix(".jpg") }
-        #expect(images.count == 100)
+        #expect(images.count >= 100, "the shared set holds 200 receipts")
         var withTotal = 0, withDate = 0
         for image in images {
             let source = try #require(TruthSource.locate(imagePath: SharedData.path("data/sroie/img/\(image)")))
@@ -86,8 +86,8 @@ import Testing
             if truth.receipt?.total != nil { withTotal += 1 }
             if truth.receipt?.date != nil { withDate += 1 }
         }
-        #expect(withTotal >= 95)
-        #expect(withDate >= 90)
+        #expect(withTotal * 100 >= 95 * images.count)
+        #expect(withDate * 100 >= 90 * images.count)
     }
 
     @Test(.enabled(if: SharedData.inv3dAvailable, "needs ../shared/data/inv3d"))

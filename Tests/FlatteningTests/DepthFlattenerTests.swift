@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Imaging
 import Testing
@@ -65,7 +66,7 @@ import Testing
 
     @Test func unreadableDepthIsRecordedAsTheFallbackReason() {
         let scene = SyntheticScene()
-        let input = FlattenInput(image: scene.photo(), depth: nil, camera: scene.camera,
+        let input = PagePhoto(image: scene.photo(), depth: nil, camera: scene.camera,
                                  depthProblem: "p.depth.png: depth map is 8-bit; expected 16-bit millimetres")
         let page = Flattener().flatten(input)
         #expect(page.report.method == .fallback)

@@ -10,9 +10,9 @@ struct FlatScanTests {
         let scan = FlatScan.measure(Self.page)
         #expect(scan.isFlat, "\(scan.description)")
         let flat = ImageRectifier().rectify(Self.page)
-        #expect(flat.report.steps["flatScan"]?.hasPrefix("yes") == true, "\(flat.report.steps)")
+        #expect(flat.report.steps[.flatScan]?.hasPrefix("yes") == true, "\(flat.report.steps)")
         #expect(flat.raster == Self.page, "a flat scan goes to OCR with its own pixels")
-        #expect(flat.report.steps["scale"] == nil && flat.report.steps["photometric"] == nil)
+        #expect(flat.report.steps[.scale] == nil && flat.report.steps[.photometric] == nil)
     }
 
     @Test func hugePrintOnAFlatScanIsOnlyBroughtDown() throws {
@@ -20,10 +20,10 @@ struct FlatScanTests {
         options.flatScanMaxBlobHeight = 20
         let big = Self.page.scaled(by: 3)
         let flat = ImageRectifier(options: options).rectify(big)
-        #expect(flat.report.steps["flatScan"]?.hasPrefix("yes") == true, "\(flat.report.steps)")
-        let scale = try #require(flat.report.steps["scale"], "\(flat.report.steps)")
+        #expect(flat.report.steps[.flatScan]?.hasPrefix("yes") == true, "\(flat.report.steps)")
+        let scale = try #require(flat.report.steps[.scale], "\(flat.report.steps)")
         #expect(flat.raster.width < big.width / 2 && flat.raster.height < big.height / 2, "\(scale)")
-        #expect(flat.report.steps["photometric"] == nil, "no re-toning on a flat scan")
+        #expect(flat.report.steps[.photometric] == nil, "no re-toning on a flat scan")
     }
 
     @Test func thePageInAPhotoOnATableIsNot() {
@@ -35,8 +35,8 @@ struct FlatScanTests {
         // Not kept as scanned: either measured and refused, or its tilted lines (6°) never let it
         // be taken for a scan; the page is found and its perspective corrected instead.
         let steps = ImageRectifier().rectify(photo).report.steps
-        #expect(steps["flatScan"]?.hasPrefix("yes") != true, "\(steps)")
-        #expect(steps["perspective"]?.hasPrefix("quad") == true, "\(steps)")
+        #expect(steps[.flatScan]?.hasPrefix("yes") != true, "\(steps)")
+        #expect(steps[.perspective]?.hasPrefix("quad") == true, "\(steps)")
     }
 
     @Test func paperFillingTheFrameButUnevenlyLitIsNot() {
@@ -58,7 +58,7 @@ struct FlatScanTests {
         var options = ImageRectifier.Options()
         options.keepFlatScans = false
         let flat = ImageRectifier(options: options).rectify(Self.page)
-        #expect(flat.report.steps["flatScan"] == nil)
-        #expect(flat.report.steps["scale"] != nil, "the full rectifier runs: \(flat.report.steps)")
+        #expect(flat.report.steps[.flatScan] == nil)
+        #expect(flat.report.steps[.scale] != nil, "the full rectifier runs: \(flat.report.steps)")
     }
 }

@@ -1,3 +1,4 @@
+import Documents
 import Flattening
 import Imaging
 import Testing
@@ -5,11 +6,11 @@ import Testing
 @Suite struct FlattenerTests {
     @Test func withoutDepthThePhotoIsRectifiedImageOnly() {
         let image = LoadedImage(raster: SyntheticPage.text(), format: .png)
-        let page = Flattener().flatten(FlattenInput(image: image, sidecarProblems: ["a.depth.png: depth map is 8-bit"]))
+        let page = Flattener().flatten(PagePhoto(image: image, sidecarProblems: ["a.depth.png: depth map is 8-bit"]))
         #expect(page.report.method == .imageOnly)
         #expect(page.report.reason?.contains("depth map is 8-bit") == true)
-        #expect(page.report.steps["ms.total"] == nil || page.report.steps.keys.contains { $0.hasPrefix("ms.") })
-        #expect(page.report.steps.keys.contains("ms.blobs"), "every step records its time")
+        #expect(page.report.steps.time(.blobs) != nil, "every step records its time")
+        #expect(page.report.steps.dictionary["ms.blobs"] != nil, "pages.json shows it as ms.blobs")
     }
 
     @Test func usableDepthIsUnwarpedThenEvenedOut() throws {
@@ -20,8 +21,8 @@ import Testing
         #expect(outcome.page.report.pageSizeMM == unwarp.page.report.pageSizeMM)
         // The resolution comes from the 3-D fit, not from the rectifier's text-size guess.
         #expect(outcome.page.ppi == unwarp.page.ppi)
-        #expect(outcome.page.report.steps["photometric"] != nil)
-        #expect(outcome.page.report.steps["orientation"] != nil)
+        #expect(outcome.page.report.steps[.photometric] != nil)
+        #expect(outcome.page.report.steps[.orientation] != nil)
         let turned = outcome.quarterTurns % 2 == 1
         #expect(outcome.page.raster.width == (turned ? unwarp.page.raster.height : unwarp.page.raster.width))
     }
@@ -32,6 +33,6 @@ import Testing
         let outcome = Flattener().flattenWithDetails(scene.input)
         #expect(outcome.depth == nil)
         #expect(outcome.page.report.method == .fallback)
-        #expect(outcome.page.report.steps["depth.depth"]?.contains("valid") == true)
+        #expect(outcome.page.report.steps.dictionary["depth.depth"]?.contains("valid") == true)
     }
 }

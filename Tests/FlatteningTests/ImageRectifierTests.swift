@@ -42,7 +42,7 @@ import Testing
     @Test func levelsAPageSkewedBy12Degrees() throws {
         let skewed = SyntheticPage.rotated(Self.page, degrees: 12)
         let flat = ImageRectifier().rectify(skewed)
-        let angle = try #require(flat.report.steps["angle"])
+        let angle = try #require(flat.report.steps[.angle])
         let found = try #require(Double(angle.prefix { $0 != "°" }))
         #expect(abs(found - 12) < 0.5, "angle step: \(angle)")
         expectUprightLines(flat.raster, "12° skew")
@@ -54,7 +54,7 @@ import Testing
         // disparity maps are full-size) work on the reduced page, and nothing reduces it again.
         let large = SyntheticPage.text(width: 2000, height: 2600, fontSize: 16, lines: 24)
         let flat = ImageRectifier().rectify(SyntheticPage.rotated(large, degrees: 12))
-        let scale = try #require(flat.report.steps["scale"])
+        let scale = try #require(flat.report.steps[.scale])
         #expect(scale.contains("before dewarping"), "scale step: \(scale)")
         let factor = try #require(Double(scale.prefix { $0 != "x" }))
         #expect(factor < 0.8, "scale step: \(scale)")
@@ -69,7 +69,7 @@ import Testing
         var floored = ImageRectifier.Options()
         floored.minimumScale = 0.7
         let held = ImageRectifier(options: floored).rectify(skewed), free = ImageRectifier().rectify(skewed)
-        #expect(held.report.steps["scale"]?.hasPrefix("0.70x before dewarping") == true, "scale step: \(held.report.steps["scale"] ?? "none")")
+        #expect(held.report.steps[.scale]?.hasPrefix("0.70x before dewarping") == true, "scale step: \(held.report.steps[.scale] ?? "none")")
         let ratio = Double(held.raster.width) / Double(free.raster.width)
         #expect(ratio > 1.25, "held at 0.7 against a free reduction: width ratio \(ratio), steps \(held.report.steps)")
     }
@@ -93,7 +93,7 @@ import Testing
             #expect(a.distance(to: b) < 20, "corner \(a) should be near \(b)")
         }
         let flat = ImageRectifier().rectify(photo)
-        #expect(flat.report.steps["perspective"]?.hasPrefix("quad") == true, "\(flat.report.steps)")
+        #expect(flat.report.steps[.perspective]?.hasPrefix("quad") == true, "\(flat.report.steps)")
         let aspect = Double(flat.raster.width) / Double(flat.raster.height)
         let expected = Double(Self.page.width) / Double(Self.page.height)
         #expect(abs(aspect - expected) / expected < 0.06, "aspect \(aspect), page \(expected)")
@@ -104,7 +104,7 @@ import Testing
         let blank = Raster(width: 900, height: 1200, fill: 246)
         let flat = ImageRectifier().rectify(blank)
         #expect(flat.report.reason == "no page found")
-        #expect(flat.report.steps["page"]?.hasPrefix("no page found") == true)
+        #expect(flat.report.steps[.page]?.hasPrefix("no page found") == true)
         #expect(flat.raster.width == 900 && flat.raster.height == 1200)
     }
 
@@ -127,8 +127,8 @@ import Testing
         var options = ImageRectifier.Options()
         options.keepFlatScans = false
         let flat = ImageRectifier(options: options).rectify(Self.page)
-        #expect(flat.report.steps["rotate"]?.hasPrefix("none") == true, "\(flat.report.steps)")
-        #expect(flat.report.steps["perspective"] == nil || flat.report.steps["perspective"]?.hasPrefix("quad") == false)
+        #expect(flat.report.steps[.rotate]?.hasPrefix("none") == true, "\(flat.report.steps)")
+        #expect(flat.report.steps[.perspective] == nil || flat.report.steps[.perspective]?.hasPrefix("quad") == false)
         expectUprightLines(flat.raster, "level scan")
     }
 }

@@ -39,19 +39,19 @@ import Testing
         let large = SyntheticPage.text(width: 2000, height: 2600, fontSize: 20, lines: 30)
         let upsideDown = FlattenedPage(raster: large.rotated(quarterTurnsClockwise: 2), ppi: 300, report: FlattenReport(method: .plane))
         let finished = rectifier.finishFlattened(upsideDown)
-        #expect(finished.quarterTurns == 2, "\(finished.page.report.steps["orientationCheck"] ?? "")")
+        #expect(finished.quarterTurns == 2, "\(finished.page.report.steps[.orientationCheck] ?? "")")
         // The reading still checks it.
         #expect(finished.page.pendingOrientation == .unwarped)
-        #expect(finished.page.report.steps["orientationCheck"]?.contains("turned before the first reading") == true)
+        #expect(finished.page.report.steps[.orientationCheck]?.contains("turned before the first reading") == true)
 
         // Upright as it stands and called so surely: a weak reading will not ask the detector.
         let upright = rectifier.finishFlattened(FlattenedPage(raster: large, ppi: 300, report: FlattenReport(method: .plane)))
         #expect(upright.quarterTurns == 0)
-        #expect(upright.page.pendingOrientation == .unwarpedUpright, "\(upright.page.report.steps["orientationCheck"] ?? "")")
+        #expect(upright.page.pendingOrientation == .unwarpedUpright, "\(upright.page.report.steps[.orientationCheck] ?? "")")
 
         options.unwarpedOrientationCheck = false
         let unchecked = ImageRectifier(options: options).finishFlattened(upsideDown)
         #expect(unchecked.quarterTurns == 0)
-        #expect(unchecked.page.report.steps["orientationCheck"] == nil)
+        #expect(unchecked.page.report.steps[.orientationCheck] == nil)
     }
 }

@@ -43,8 +43,8 @@ import Testing
     @Test func aFlatScansDarkBandIsInvertedToo() {
         let (page, band) = pageWithBand()
         let flat = ImageRectifier().rectify(page)
-        #expect(flat.report.steps["flatScan"]?.hasPrefix("yes") == true, "\(flat.report.steps)")
-        #expect(flat.report.steps["reversePrint"]?.hasPrefix("inverted 1 dark box") == true, "\(flat.report.steps)")
+        #expect(flat.report.steps[.flatScan]?.hasPrefix("yes") == true, "\(flat.report.steps)")
+        #expect(flat.report.steps[.reversePrint]?.hasPrefix("inverted 1 dark box") == true, "\(flat.report.steps)")
         #expect(flat.raster.width == page.width && flat.raster.height == page.height)
         #expect(mean(flat.raster, PixelRect(x: band.x + 10, y: band.y + 2, width: 8, height: 10)) > 180)
         #expect(flat.raster[101, 66] < 60)

@@ -23,9 +23,9 @@ import Testing
     let unsure = Detector(sideways: Self.guess(0, 0.04), turned: Self.guess(2, 3))
     let page = Raster(width: 300, height: 200, channels: 1, pixels: [UInt8](repeating: 255, count: 300 * 200))
 
-    func orient(suspectSideways: Bool, _ detector: Detector) -> (result: (raster: Raster, quarterTurns: Int), steps: [String: String]) {
-        var steps: [String: String] = [:]
-        let result = ImageRectifier().orient(page, level: false, suspectSideways: suspectSideways, detector: detector, steps: &steps)
+    func orient(suspectSideways: Bool, _ detector: Detector) -> (result: (raster: Raster, quarterTurns: Int), steps: StepLog) {
+        var steps = StepLog()
+        let result = ImageRectifier.orient(page, level: false, suspectSideways: suspectSideways, detector: detector, steps: &steps)
         return (result, steps)
     }
 
@@ -33,7 +33,7 @@ import Testing
         let (result, steps) = orient(suspectSideways: true, unsure)
         #expect(result.quarterTurns == 3, "\(steps)")
         #expect(result.raster.width == 200 && result.raster.height == 300)
-        #expect(steps["orientation"]?.contains("after a quarter turn: 270°") == true, "\(steps)")
+        #expect(steps[.orientation]?.contains("after a quarter turn: 270°") == true, "\(steps)")
     }
 
     @Test func anUnsureCallOnALevelPageStands() {
@@ -46,7 +46,7 @@ import Testing
         let (result, steps) = orient(suspectSideways: true, Detector(sideways: Self.guess(2, 9, confident: true),
                                                                      turned: Self.guess(0, 20, confident: true)))
         #expect(result.quarterTurns == 2, "\(steps)")
-        #expect(steps["orientation"]?.contains("quarter turn") == false, "\(steps)")
+        #expect(steps[.orientation]?.contains("quarter turn") == false, "\(steps)")
     }
 
     @Test func anUnreadableTurnedCopyIsNotTaken() {

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Imaging
 @testable import Flattening
@@ -111,5 +112,5 @@ struct SyntheticScene {
         return DepthMap(width: depthWidth, height: depthHeight, millimetres: mm)
     }
 
-    var input: FlattenInput { FlattenInput(image: photo(), depth: depth(), camera: camera) }
+    var input: PagePhoto { PagePhoto(image: photo(), depth: depth(), camera: camera) }
 }

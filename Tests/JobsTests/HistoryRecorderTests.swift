@@ -1,3 +1,5 @@
+import Documents
+import Pipeline
 import Catalogue
 import DecantTestSupport
 import Entries
@@ -56,7 +58,7 @@ import Testing
         let root = folder.path
         try FileManager.default.createDirectory(atPath: root + "/inbox/bistro", withIntermediateDirectories: true)
         try Data("not really a photo".utf8).write(to: URL(fileURLWithPath: root + "/inbox/bistro/list.png"))
-        let jobs = [Job(name: "bistro", directory: root + "/inbox/bistro", images: [ImageTask(job: "bistro", path: root + "/inbox/bistro/list.png")])]
+        let jobs = [Job(name: "bistro", directory: root + "/inbox/bistro", pages: [PageTask(job: "bistro", source: PageSource(path: root + "/inbox/bistro/list.png"))])]
         let recorder = HistoryRecorder(path: root + "/out/history.sqlite", output: root + "/out")
         func night(_ bottle: Double) -> RunRecord {
             RunRecord(startedAt: Date(), decantVersion: "test", inbox: root + "/inbox", catalogue: "built-in", jobs: [

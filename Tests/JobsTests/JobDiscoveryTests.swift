@@ -1,4 +1,5 @@
 import DecantTestSupport
+import Documents
 import Foundation
 import Recognition
 import Imaging
@@ -22,20 +23,55 @@ import Testing
         touch("bistro/menu-1.camera.json")
         touch("bistro/menu-1.gt.json")
         touch("bistro/menu-1.flat.png")
-        touch("bistro/notes.txt")
         touch("group/cafe/list.PNG")
-        touch("empty/readme.md")
         let result = try JobDiscovery.discover(inbox: root)
         let inboxName = (root as NSString).lastPathComponent
         #expect(result.jobs.map(\.name) == ["bistro", inboxName, "group/cafe"].sorted())
         let bistro = try #require(result.jobs.first { $0.name == "bistro" })
-        #expect(bistro.images.count == 1)
-        let image = bistro.images[0]
+        #expect(bistro.pages.count == 1)
+        let image = bistro.pages[0].source
         #expect(image.fileName == "menu-1.jpg")
         #expect(image.depthPath?.hasSuffix("menu-1.depth.png") == true)
         #expect(image.cameraPath?.hasSuffix("menu-1.camera.json") == true)
         #expect(image.truthPath?.hasSuffix("menu-1.gt.json") == true)
-        #expect(result.jobs.first { $0.name == "group/cafe" }?.images.first?.job == "group/cafe")
+        #expect(result.jobs.first { $0.name == "group/cafe" }?.pages.first?.job == "group/cafe")
+    }
+
+    /// Nothing in an inbox goes unmentioned: a file that is neither a page nor a sidecar of one is
+    /// a page of its job that fails with the reason, and a folder of such files is a job.
+    @Test func filesThatAreNotDocumentsAreAccountedFor() throws {
+        touch("bistro/menu.jpg")
+        touch("bistro/notes.txt")
+        touch("bistro/wine list.docx")
+        touch("bistro/lost.gt.json")
+        touch("bistro/\(SourceFile.jobSettingsName)")
+        touch("bistro/.DS_Store")
+        touch("papers/readme.md")
+        let result = try JobDiscovery.discover(inbox: root)
+        #expect(result.jobs.map(\.name) == ["bistro", "papers"])
+        let bistro = try #require(result.jobs.first)
+        #expect(bistro.pages.map(\.fileName) == ["lost.gt.json", "menu.jpg", "notes.txt", "wine list.docx"])
+        let refused = bistro.pages.compactMap { page in page.source.problem.map { (page.fileName, $0) } }
+        #expect(refused.map(\.0) == ["lost.gt.json", "notes.txt", "wine list.docx"])
+        #expect(refused.allSatisfy { $0.1.kind == .unsupported })
+        #expect(refused[1].1.message == "not an image or PDF, skipped")
+        #expect(refused[0].1.message == "ground truth with no photo named lost.* beside it, skipped")
+        #expect(result.jobs[1].pages.map(\.fileName) == ["readme.md"])
+    }
+
+    /// A photo is known by its bytes, whatever its name says; a PDF or HEIC photo is named for what it is.
+    @Test func filesAreRecognizedByContent() throws {
+        let folder = "\(root)/job"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: "\(folder)/scan.dat", contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0])))
+        #expect(FileManager.default.createFile(atPath: "\(folder)/list.pdf", contents: Data("%PDF-1.7\n".utf8)))
+        #expect(FileManager.default.createFile(atPath: "\(folder)/photo.bin",
+                                               contents: Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0])))
+        let pages = try #require(try JobDiscovery.discover(inbox: root).jobs.first?.pages)
+        #expect(pages.map(\.fileName) == ["list.pdf", "photo.bin", "scan.dat"])
+        #expect(pages[2].source.problem == nil)
+        #expect(pages[0].source.problem?.message.contains("PDF") == true)
+        #expect(pages[1].source.problem?.message.contains("HEIF") == true)
     }
 
     @Test func aFlatRenderIsNeverTakenForTheDepthMap() throws {
@@ -45,9 +81,9 @@ import Testing
         touch("job/list.flat.png")
         touch("job/list.depth.pfm")
         let job = try #require(try JobDiscovery.discover(inbox: root).jobs.first)
-        #expect(job.images.map(\.fileName).sorted() == ["list.jpg", "menu.jpg"])
-        #expect(job.images.first { $0.fileName == "menu.jpg" }?.depthPath == nil)
-        #expect(job.images.first { $0.fileName == "list.jpg" }?.depthPath?.hasSuffix("list.depth.pfm") == true)
+        #expect(job.pages.map(\.fileName).sorted() == ["list.jpg", "menu.jpg"])
+        #expect(job.pages.first { $0.fileName == "menu.jpg" }?.source.depthPath == nil)
+        #expect(job.pages.first { $0.fileName == "list.jpg" }?.source.depthPath?.hasSuffix("list.depth.pfm") == true)
     }
 
     @Test func symlinkLoopsAreReportedNotFollowedForever() throws {
@@ -64,9 +100,9 @@ import Testing
         let fd = bad.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
         try #require(fd >= 0)
         close(fd)
-        let images = try #require(try JobDiscovery.discover(inbox: root).jobs.first?.images)
-        #expect(images.count == 2)
-        #expect(images.contains { $0.problem?.contains("not valid UTF-8") == true })
+        let pages = try #require(try JobDiscovery.discover(inbox: root).jobs.first?.pages)
+        #expect(pages.count == 2)
+        #expect(pages.contains { $0.source.problem?.message.contains("not valid UTF-8") == true })
     }
 
     @Test func missingInboxIsAUsageError() {
@@ -79,49 +115,9 @@ import Testing
         touch("job/x.jpg")
         try FileManager.default.createSymbolicLink(atPath: "\(root)/job/gone.jpg", withDestinationPath: "\(root)/nowhere.jpg")
         let result = try JobDiscovery.discover(inbox: root)
-        let images = try #require(result.jobs.first?.images)
-        #expect(images.map(\.fileName) == ["gone.jpg", "x.jpg"])
-        #expect(images[0].problem?.contains("broken symbolic link") == true)
-        #expect(images[1].problem == nil)
-    }
-}
-
-@Suite struct KindClassifierTests {
-    @Test func shapeAndFolderNameGuessBeforeOCR() {
-        #expect(KindClassifier.guessBeforeOCR(width: 500, height: 1500, jobName: "misc") == .receipt)
-        #expect(KindClassifier.guessBeforeOCR(width: 1000, height: 1400, jobName: "misc") == .winelist)
-        #expect(KindClassifier.guessBeforeOCR(width: 1000, height: 1400, jobName: "receipts/march") == .receipt)
-    }
-
-    /// One line of `words`, each read with `confidence`.
-    static func page(_ words: [String], confidence: Double = 90) -> RecognizedPage {
-        guard !words.isEmpty else { return RecognizedPage(width: 800, height: 600, lines: []) }
-        let line = RecognizedLine(words: words.enumerated().map { i, w in
-            RecognizedWord(text: w, box: PixelRect(x: 40 * i, y: 0, width: 30, height: 12), confidence: confidence)
-        })
-        return RecognizedPage(width: 800, height: 600, lines: [line])
-    }
-
-    @Test func aBlockReadingThatDropsColumnsIsNotKept() {
-        func page(_ words: [String], confidence: Double = 90) -> RecognizedPage { Self.page(words, confidence: confidence) }
-        let sparse = page(["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer", "ACME", "Street", "City", "Phone"])
-        // The block reading kept the bill but lost the customer column.
-        #expect(!KindClassifier.keepsBlockReading(sparse: sparse, block: page(["INVOICE", "Total", "12.50", "Tax", "0.75"])))
-        // A receipt reads as many words either way (or more as one block).
-        #expect(KindClassifier.keepsBlockReading(sparse: sparse, block: page(["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer",
-                                                                              "ACME", "Street", "City"])))
-        // Unsure words do not count for either reading.
-        #expect(KindClassifier.keepsBlockReading(sparse: page(["a", "b"], confidence: 30), block: page([])))
-    }
-
-    @Test func aBlockReadingReadLessSurelyIsNotKept() {
-        func page(_ confidence: Double) -> RecognizedPage {
-            Self.page(["INVOICE", "Total", "12.50", "Tax", "0.75", "Customer", "ACME", "Street", "City", "Phone"], confidence: confidence)
-        }
-        // Every word still read confidently, but columns run together read 12 points less surely.
-        #expect(!KindClassifier.keepsBlockReading(sparse: page(90), block: page(78)))
-        // Within the allowed drop, or surer: kept.
-        #expect(KindClassifier.keepsBlockReading(sparse: page(90), block: page(90 - KindClassifier.blockConfidenceDrop)))
-        #expect(KindClassifier.keepsBlockReading(sparse: page(80), block: page(91)))
+        let pages = try #require(result.jobs.first?.pages)
+        #expect(pages.map(\.fileName) == ["gone.jpg", "x.jpg"])
+        #expect(pages[0].source.problem?.message.contains("broken symbolic link") == true)
+        #expect(pages[1].source.problem == nil)
     }
 }

@@ -24,8 +24,8 @@ struct JobSettingsTests {
         let result = try JobDiscovery.discover(inbox: inbox)
         let us = try #require(result.jobs.first { $0.name == "us" })
         let my = try #require(result.jobs.first { $0.name == "my" })
-        #expect(us.images.map(\.jobSettings?.dateOrder) == [.monthFirst])
-        #expect(my.images.map(\.jobSettings) == [nil])
+        #expect(us.pages.map(\.jobSettings?.dateOrder) == [.monthFirst])
+        #expect(my.pages.map(\.jobSettings) == [nil])
         #expect(result.problems.isEmpty)
     }
 
@@ -34,7 +34,7 @@ struct JobSettingsTests {
         defer { try? FileManager.default.removeItem(atPath: inbox) }
         let result = try JobDiscovery.discover(inbox: inbox)
         #expect(result.jobs.count == 1)
-        #expect(result.jobs[0].images[0].jobSettings == nil)
+        #expect(result.jobs[0].pages[0].jobSettings == nil)
         #expect(result.problems.count == 1)
         #expect(result.problems[0].contains("decant-job.json"))
     }

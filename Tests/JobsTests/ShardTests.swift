@@ -1,3 +1,5 @@
+import Documents
+import Pipeline
 import Foundation
 import Testing
 @testable import Jobs
@@ -45,12 +47,12 @@ import Testing
     @Test func runnerKeepsOnlyTheShardsImages() throws {
         let jobs = (0..<3).map { j in
             Job(name: "job-\(j)", directory: "/inbox/job-\(j)",
-                images: (0..<5).map { ImageTask(job: "job-\(j)", path: "/inbox/job-\(j)/p\($0).jpg") })
+                pages: (0..<5).map { PageTask(job: "job-\(j)", source: PageSource(path: "/inbox/job-\(j)/p\($0).jpg")) })
         }
         let shards = (1...3).compactMap { Shard(index: $0, count: 3) }
         let kept = shards.map { Runner.jobs(jobs, in: $0) }
-        let all = kept.flatMap { $0.flatMap(\.images) }.map(\.path).sorted()
-        #expect(all == jobs.flatMap(\.images).map(\.path).sorted())
-        #expect(kept.allSatisfy { $0.allSatisfy { !$0.images.isEmpty } })
+        let all = kept.flatMap { $0.flatMap(\.pages) }.map(\.source.path).sorted()
+        #expect(all == jobs.flatMap(\.pages).map(\.source.path).sorted())
+        #expect(kept.allSatisfy { $0.allSatisfy { !$0.pages.isEmpty } })
     }
 }

@@ -30,7 +30,8 @@ import Testing
         record.height = 3000
         record.flattenedWidth = 1800
         record.flattenedHeight = 2400
-        record.flatten = FlattenReport(method: .imageOnly, reason: "no depth", steps: ["deskew": "1.5°"])
+        record.flatten = FlattenReport(method: .imageOnly, reason: "no depth")
+        record.flatten?.steps[.angle] = "1.5°"
         record.preview = PagePreview(path: PagePreview.relativePath(for: image), width: 1050, height: 1400)
         record.lineCount = 40
         record.entryCount = entries.count
@@ -73,7 +74,8 @@ import Testing
         var hostilePage = Self.samplePage
         hostilePage.record.image = "a\"><script>alert(3)</script>.jpg"
         hostilePage.record.warnings = [Self.hostile]
-        hostilePage.record.flatten?.steps = [Self.hostile: Self.hostile]
+        // Step names are typed; a detail may hold anything.
+        hostilePage.record.flatten?.steps[.angle] = Self.hostile
         let html = JobHTMLReport(job: "job<script>", pages: [hostilePage], files: ["entries.csv"], runPage: "../index.html").render()
         // One script element: the page's own, at the end.
         #expect(html.components(separatedBy: "<script").count == 2)
@@ -121,7 +123,7 @@ import Testing
         #expect(html.contains("<dt>Catalogue id</dt><dd>w-1</dd>"))
         #expect(html.contains("Pavillon Rouge"))
         #expect(html.contains("<dt>Method</dt><dd>image-only</dd>"))
-        #expect(html.contains("<dt>deskew</dt><dd>1.5°</dd>"))
+        #expect(html.contains("<dt>angle</dt><dd>1.5°</dd>"))
         #expect(html.contains("<dt>Drink</dt><dd>ready (2022–2040)</dd>"))
     }
 

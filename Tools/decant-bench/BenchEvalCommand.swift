@@ -1,3 +1,4 @@
+import Documents
 import ArgumentParser
 import Entries
 import Evaluation

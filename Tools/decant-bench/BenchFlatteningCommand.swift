@@ -1,3 +1,5 @@
+import Read
+import Documents
 import DecantCLI
 import ArgumentParser
 import Entries
@@ -216,23 +218,23 @@ struct BenchFlatteningCommand: ParsableCommand {
         let flattener = guess == .receipt ? receiptFlattener ?? listFlattener : listFlattener
         sample.shape = truth.page?.shape ?? "?"
         sample.kind = truth.kind.rawValue
-        var input = FlattenInput(image: image)
+        var input = PagePhoto(image: image)
         do { input.depth = try DepthMap.load(path: item.depth) } catch { input.depthProblem = error.description }
         if let camera = item.camera { input.camera = try? CameraIntrinsics.load(path: camera) }
 
         // The pipeline's own path: Flattener with the worker's OSD for the quarter turns.
-        let start = ThreadClock.now
+        let start = ThreadCPUClock().now
         let outcome = flattener.flattenWithDetails(input, orientation: orientation)
-        sample.flattenMS = ThreadClock.milliseconds(since: start)
+        sample.flattenMS = start.duration(to: ThreadCPUClock().now).milliseconds
         var flattened = outcome.page
-        sample.unwarpMS = outcome.unwarpCPUMS
-        sample.finishMS = outcome.finishCPUMS
+        sample.unwarpMS = outcome.unwarpCPU?.milliseconds
+        sample.finishMS = outcome.finishCPU?.milliseconds
         for _ in 1..<max(1, repeats) {
-            let start = ThreadClock.now
+            let start = ThreadCPUClock().now
             let again = flattener.flattenWithDetails(input, orientation: orientation)
-            sample.flattenMS = min(sample.flattenMS, ThreadClock.milliseconds(since: start))
-            if let a = sample.unwarpMS, let b = again.unwarpCPUMS { sample.unwarpMS = min(a, b) }
-            if let a = sample.finishMS, let b = again.finishCPUMS { sample.finishMS = min(a, b) }
+            sample.flattenMS = min(sample.flattenMS, start.duration(to: ThreadCPUClock().now).milliseconds)
+            if let a = sample.unwarpMS, let b = again.unwarpCPU?.milliseconds { sample.unwarpMS = min(a, b) }
+            if let a = sample.finishMS, let b = again.finishCPU?.milliseconds { sample.finishMS = min(a, b) }
         }
         sample.method = flattened.report.method.rawValue
         sample.reason = flattened.report.reason
@@ -241,9 +243,9 @@ struct BenchFlatteningCommand: ParsableCommand {
         let segmentation: PageSegmentation = truth.kind == .receipt ? .singleColumn : .auto
         let reference = ComparableText.withoutLeadersAndAccents(truth.lines.joined(separator: "\n"))
         func read(_ raster: Raster, ppi: Int?) -> (page: RecognizedPage, ms: Double)? {
-            let start = ThreadClock.now
+            let start = ThreadCPUClock().now
             guard let page = try? engine?.recognize(raster, ppi: ppi, segmentation: segmentation) else { return nil }
-            return (page, ThreadClock.milliseconds(since: start))
+            return (page, start.duration(to: ThreadCPUClock().now).milliseconds)
         }
         func errors(_ page: RecognizedPage) -> (errors: Int, characters: Int) {
             let text = LineAssembler.assemble(page.lines).map(\.text).joined(separator: "\n")
@@ -255,16 +257,16 @@ struct BenchFlatteningCommand: ParsableCommand {
         var reading = read(flattened.raster, ppi: flattened.ppi)
         var quarterTurns = outcome.quarterTurns
         if let first = reading {
-            let start = ThreadClock.now
-            if let decision = ReadFirstOrientation.settle(&flattened, firstReading: first.page, rectifier: flattener.rectifier,
-                                                          detector: orientation) {
-                sample.flattenMS += ThreadClock.milliseconds(since: start)
+            let start = ThreadCPUClock().now
+            if let decision = OrientationByReading.settle(&flattened, firstReading: first.page, detector: orientation) {
+                flattened.report.steps.overlay(decision.steps)
+                sample.flattenMS += start.duration(to: ThreadCPUClock().now).milliseconds
                 quarterTurns = (quarterTurns + decision.quarterTurns) % 4
                 if decision.quarterTurns != 0 { reading = read(flattened.raster, ppi: flattened.ppi) }
             }
         }
-        sample.steps = flattened.report.steps
-        sample.orientMS = ["ms.orient", "ms.photometric"].compactMap { flattened.report.steps[$0].flatMap(Double.init) }.reduce(0, +)
+        sample.steps = flattened.report.steps.dictionary
+        sample.orientMS = [StepName.orient, .photometric].compactMap { flattened.report.steps.time($0)?.milliseconds }.reduce(0, +)
         if let flattening = outcome.depth, let corners = truth.page?.corners, corners.count == 4 {
             let (error, turn, offsets) = cornerError(corners.map { ($0[0], $0[1]) }, flattening: flattening)
             sample.cornerError = error
@@ -385,14 +387,4 @@ struct BenchFlatteningCommand: ParsableCommand {
             }
         }
     }
-}
-
-/// CPU time of the calling thread: what one image's work cost, whatever else the machine runs.
-enum ThreadClock {
-    static var now: Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
-    }
-    static func milliseconds(since start: Double) -> Double { now - start }
 }

@@ -59,7 +59,7 @@ struct BenchInv3DCommand: ParsableCommand {
                     let row = BenchRow(name: "\(doc)/\(name)", groups: ["class": cls, "lighting": light],
                                        decantF1: WordBag.f1(truth: truth, recognized: reading.text), decantMS: reading.milliseconds,
                                        rawF1: rawResult.map { WordBag.f1(truth: truth, recognized: $0.text) }, rawMS: rawResult?.milliseconds,
-                                       steps: reading.report?.steps, error: reading.error)
+                                       steps: reading.report?.steps.dictionary, error: reading.error)
                     rows.append(row)
                     if details {
                         let s = row.steps ?? [:]

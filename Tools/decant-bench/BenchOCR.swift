@@ -1,3 +1,6 @@
+import Read
+import Pipeline
+import Documents
 import ArgumentParser
 import Evaluation
 import Flattening
@@ -37,13 +40,13 @@ final class BenchReader {
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
         do {
             let loaded = try ImageLoader.load(path: path, grayscale: !flattener.rectifier.options.darkestChannel)
-            var flat = flattener.flatten(FlattenInput(image: loaded), orientation: orientation)
+            var flat = flattener.flatten(PagePhoto(image: loaded), orientation: orientation)
             let prior = KindClassifier.guessBeforeOCR(width: flat.raster.width, height: flat.raster.height, jobName: "")
             let segmentation = settings.segmentation(for: prior)
             var page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation)
-            let decision = ReadFirstOrientation.settle(&flat, firstReading: page, rectifier: flattener.rectifier, detector: orientation)
-            if let decision, decision.quarterTurns != 0 {
-                page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation)
+            if let decision = OrientationByReading.settle(&flat, firstReading: page, detector: orientation) {
+                flat.report.steps.overlay(decision.steps)
+                if decision.quarterTurns != 0 { page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation) }
             }
             // As `decant run` does with kind auto.
             let raster = flat.raster, ppi = flat.ppi

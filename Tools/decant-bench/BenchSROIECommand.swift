@@ -1,3 +1,4 @@
+import Pipeline
 import DecantCLI
 import ArgumentParser
 import Catalogue

@@ -49,7 +49,7 @@ struct BenchSROIETextCommand: ParsableCommand {
             let rawResult = raw?.finish()
             let row = BenchRow(name: id, groups: ["set": "sroie"], decantF1: WordBag.f1(truth: truth, recognized: reading.text),
                                decantMS: reading.milliseconds, rawF1: rawResult.map { WordBag.f1(truth: truth, recognized: $0.text) },
-                               rawMS: rawResult?.milliseconds, steps: reading.report?.steps, error: reading.error)
+                               rawMS: rawResult?.milliseconds, steps: reading.report?.steps.dictionary, error: reading.error)
             rows.append(row)
             if details {
                 let s = row.steps ?? [:]

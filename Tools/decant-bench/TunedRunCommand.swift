@@ -1,3 +1,4 @@
+import Pipeline
 import ArgumentParser
 import DecantCLI
 import Foundation

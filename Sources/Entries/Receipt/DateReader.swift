@@ -89,8 +89,10 @@ public enum DateReader {
         }
         for m in dayMonthPattern.matches(in: repaired) {
             let yearText = group(m, 5)
-            // "2 SET 10" is a quantity, not a date: a two-digit year needs date punctuation around the month.
-            if yearText.count == 2 && !(group(m, 2) + group(m, 4)).contains(where: { "-/.".contains($0) }) { continue }
+            // "2 SET 10" is a quantity, not a date: a two-digit year needs date punctuation around the
+            // month, or a day printed with two digits as dates are ("05 MAY 18", "28 MAR 18").
+            if yearText.count == 2 && group(m, 1).count < 2
+                && !(group(m, 2) + group(m, 4)).contains(where: { "-/.".contains($0) }) { continue }
             guard let d = Int(group(m, 1)), let mo = month(group(m, 3)), let y = year(yearText, runYear: runYear),
                   let iso = isoDate(y, mo, d, runYear: runYear) else { continue }
             add(m.range, [iso], order: iso)

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Imaging
 
@@ -91,7 +92,7 @@ public struct DepthFlattener: Sendable {
     /// Why the depth could not be used, for pages.json; `steps` holds what was measured before.
     public struct Unusable: Error, Sendable {
         public var reason: String
-        public var steps: [String: String]
+        public var steps: StepLog
         public var assumptions: [String]
     }
 
@@ -99,12 +100,12 @@ public struct DepthFlattener: Sendable {
 
     public init(options: Options = Options()) { self.options = options }
 
-    public func flatten(_ input: FlattenInput) -> Result<Unwarped, Unusable> {
-        var steps: [String: String] = [:]
-        var clock = StepClock()
+    public func flatten(_ input: PagePhoto) -> Result<Unwarped, Unusable> {
+        var steps = StepLog()
+        var clock = StepTimer()
         let raster = input.image.raster
         let camera = CameraModel.resolve(camera: input.camera, exif: input.image.exif, width: raster.width, height: raster.height)
-        steps["camera"] = camera.source
+        steps[.camera] = camera.source
         func unusable(_ reason: String) -> Result<Unwarped, Unusable> {
             .failure(Unusable(reason: reason, steps: steps, assumptions: camera.assumptions))
         }
@@ -116,25 +117,25 @@ public struct DepthFlattener: Sendable {
         let total = cloud.width * cloud.height
         cloud.dropOutliers()
         let validShare = Double(cloud.validCount) / Double(max(1, total))
-        steps["depth"] = String(format: "%dx%d (grid %dx%d), %.0f%% valid", depth.width, depth.height, cloud.width, cloud.height, validShare * 100)
+        steps[.depth] = String(format: "%dx%d (grid %dx%d), %.0f%% valid", depth.width, depth.height, cloud.width, cloud.height, validShare * 100)
         guard validShare >= options.minimumValidShare else {
             return unusable(String(format: "too few valid depth points (%.0f%% of the map; need %.0f%%)", validShare * 100, options.minimumValidShare * 100))
         }
         let region = cloud.segment()
         let regionIndices = region.indices.filter { region[$0] }
         let regionShare = Double(regionIndices.count) / Double(total)
-        steps["region"] = String(format: "%.0f%% of the depth map", regionShare * 100)
+        steps[.region] = String(format: "%.0f%% of the depth map", regionShare * 100)
         guard regionShare >= options.minimumRegionShare else {
             return unusable(String(format: "the page is not covered by the depth map (largest smooth surface: %.0f%% of it)", regionShare * 100))
         }
-        clock.lap("points", into: &steps)
+        clock.lap(.points, into: &steps)
 
         // 2. Surface: plane or bend (+ wrinkles), on at most ~40k points; 3. the sheet's outline in
         // the unrolled photo. A page lying on a table is not separated from the table by depth, so the
         // first fit may be the table's: it still finds the sheet's outline, and the surface is then
         // fitted again to the points inside that outline alone.
         let gray = raster.grayscale()
-        clock.lap("gray", into: &steps)
+        clock.lap(.gray, into: &steps)
         var zs = regionIndices.map { cloud.points[$0].z }
         let medianZ = Selection.element(ofRank: zs.count / 2, in: &zs)
         let centreCell = Self.nearest(to: (Double(cloud.width) / 2, Double(cloud.height) / 2), among: regionIndices, width: cloud.width)
@@ -175,10 +176,10 @@ public struct DepthFlattener: Sendable {
             if let previous = located, let carried, found.score < 0.8 * previous.score {
                 found.corners = carried
                 found.score = previous.score
-                steps["outline"] = (steps["outline"] ?? "") + "; first outline kept"
+                steps[.outline] = (steps[.outline] ?? "") + "; first outline kept"
             }
             located = found
-            clock.lap(pass == 0 ? "fit+outline" : "refit+outline", into: &steps)
+            clock.lap(pass == 0 ? .fitAndOutline : .refitAndOutline, into: &steps)
             // Points inside the outline (shrunk by 3% against its own border's uncertainty).
             let shrunk = FlatQuad(corners: found.corners).shrunk(by: 0.03)
             let foundModel = found.fit.model
@@ -186,28 +187,28 @@ public struct DepthFlattener: Sendable {
                 regionIndices.filter { shrunk.contains(foundModel.flat(points[$0])) }
             }
             guard inside.count >= 200, Double(inside.count) < 0.9 * Double(selection.count) else { break }
-            steps["refit"] = String(format: "surface refitted to the %.0f%% of the depth region inside the page", 100 * Double(inside.count) / Double(regionIndices.count))
+            steps[.refit] = String(format: "surface refitted to the %.0f%% of the depth region inside the page", 100 * Double(inside.count) / Double(regionIndices.count))
             selection = inside
         }
         guard let located else { return unusable("no surface could be fitted to the depth") }
         let fit = located.fit, model = fit.model, overview = located.overview, regionMask = located.regionMask
-        steps["fit"] = String(format: "plane residual %.2f mm (%.0f%% inliers); model residual %.2f mm", fit.planeResidual,
+        steps[.fit] = String(format: "plane residual %.2f mm (%.0f%% inliers); model residual %.2f mm", fit.planeResidual,
                               fit.inlierShare * 100, fit.residual)
         if model.section != nil {
-            steps["bend"] = String(format: "%.1f mm deep, rulings at %.1f° in the plane, slope %.3f", fit.bendDepth,
+            steps[.bend] = String(format: "%.1f mm deep, rulings at %.1f° in the plane, slope %.3f", fit.bendDepth,
                                    atan2(model.cosPhi, -model.sinPhi) * 180 / .pi, model.beta)
         }
-        if let rms = fit.heightFieldRMS { steps["heightField"] = String(format: "wrinkles %.2f mm RMS", rms) }
+        if let rms = fit.heightFieldRMS { steps[.heightField] = String(format: "wrinkles %.2f mm RMS", rms) }
         guard fit.residual <= options.maximumResidual else {
             return unusable(String(format: "the surface fit leaves %.1f mm RMS (limit %.1f mm)", fit.residual, options.maximumResidual))
         }
         var corners = EdgeRefiner(model: model, camera: camera, gray: gray).refine(located.corners, steps: &steps)
-        clock.lap("refine", into: &steps)
+        clock.lap(.refine, into: &steps)
 
         // Coverage: the found page must be mostly where the depth is.
         let coverage = overview.coverage(of: corners, mask: regionMask,
                                          cell: Int((max(widthOf(corners), 1) / 12 / overview.mmPerPixel).rounded(.up)))
-        steps["coverage"] = String(format: "depth covers %.0f%% of the page", coverage * 100)
+        steps[.coverage] = String(format: "depth covers %.0f%% of the page", coverage * 100)
         guard coverage >= options.minimumPageCoverage else {
             return unusable(String(format: "the depth map covers only %.0f%% of the page found in the photo", coverage * 100))
         }
@@ -227,43 +228,43 @@ public struct DepthFlattener: Sendable {
             pixelsPerMM = options.targetXHeight / xHeight
             let inPhoto = xHeight * native
             xHeightInPhoto = inPhoto
-            steps["scale"] = String(format: "x-height %.2f mm (%.1f px in the photo) → %.1f px/mm", xHeight, inPhoto, pixelsPerMM)
+            steps[.scale] = String(format: "x-height %.2f mm (%.1f px in the photo) → %.1f px/mm", xHeight, inPhoto, pixelsPerMM)
         } else {
-            steps["scale"] = String(format: "no x-height measured; photo's own %.1f px/mm", native)
+            steps[.scale] = String(format: "no x-height measured; photo's own %.1f px/mm", native)
         }
         pixelsPerMM = min(pixelsPerMM, options.maximumUpscale * native)
         let limit = (Double(FlattenedPage.maximumPixels) / (widthMM * heightMM)).squareRoot()
         pixelsPerMM = max(1, min(pixelsPerMM, limit))
         let outW = max(16, Int((widthMM * pixelsPerMM).rounded())), outH = max(16, Int((heightMM * pixelsPerMM).rounded()))
-        clock.lap("scale", into: &steps)
+        clock.lap(.scale, into: &steps)
         let unwarper = Unwarper(width: outW, height: outH, spacing: options.meshSpacing) { i, j in
             let f = quad.point(u: (i + 0.5) / Double(outW), v: (j + 0.5) / Double(outH))
             return camera.project(model.point(x: f.x, y: f.y))
         }
-        clock.lap("mesh", into: &steps)
+        clock.lap(.mesh, into: &steps)
         let blur = EdgeBlur().measure(gray, sides: Self.edgePoints(quad: quad, model: model, camera: camera, density: native))
-        steps["blur"] = blur.map { String(format: "σ %.2f px across the sheet's edges (%d runs)", $0.sigma, $0.runs) }
+        steps[.blur] = blur.map { String(format: "σ %.2f px across the sheet's edges (%d runs)", $0.sigma, $0.runs) }
             ?? "not measured (the sheet's edges show no clean step)"
         // The middle half of the page's bounds lies on the sheet whatever its tilt; the table around it has grain of its own.
         let noise = unwarper.photoBounds(width: gray.width, height: gray.height, margin: 0).flatMap { box in
             PhotoNoise().sigma(of: gray, in: PixelRect(x: box.x + box.width / 4, y: box.y + box.height / 4,
                                                        width: box.width / 2, height: box.height / 2))
         }
-        steps["noise"] = noise.map { String(format: "σ %.2f gray levels on the page", $0) } ?? "not measured"
+        steps[.noise] = noise.map { String(format: "σ %.2f gray levels on the page", $0) } ?? "not measured"
         var warnings: [String] = []
         if let blur, let xHeight = xHeightInPhoto, let warning = Self.legibilityWarning(blur: blur.sigma, xHeight: xHeight) {
             warnings.append(warning)
         }
-        clock.lap("blur", into: &steps)
+        clock.lap(.blur, into: &steps)
         let (flat, deblurred, sharpened) = resampleForReading(unwarper, gray: gray, native: native, pixelsPerMM: pixelsPerMM,
                                                               blur: blur?.sigma, noise: noise)
         if let sharpened {
-            steps["sharpen"] = String(format: "unsharp mask %.1f (σ %.1f px)", sharpened, options.sharpenSigma)
+            steps[.sharpen] = String(format: "unsharp mask %.1f (σ %.1f px)", sharpened, options.sharpenSigma)
         }
         if let deblurred {
-            steps["deblur"] = String(format: "deconvolved σ %.2f px (%d Richardson–Lucy iterations)", deblurred, options.deblurIterations)
+            steps[.deblur] = String(format: "deconvolved σ %.2f px (%d Richardson–Lucy iterations)", deblurred, options.deblurIterations)
         }
-        clock.lap("resample", into: &steps)
+        clock.lap(.resample, into: &steps)
 
         let method: FlattenMethod = model.isPlanar ? .plane : .surface
         let report = FlattenReport(method: method, residualMM: (fit.residual * 100).rounded() / 100,
@@ -311,7 +312,7 @@ public struct DepthFlattener: Sendable {
     /// The overview of the surface and the sheet's outline in it.
     private func locate(fit: SurfaceFit.Result, cloud: PointCloud, region: [Int], centreCell: Int, medianZ: Double, camera: CameraModel,
                         gray: Raster, chroma: Chroma?, domain: (minX: Double, maxX: Double, minY: Double, maxY: Double)?, hint: Double?,
-                        steps: inout [String: String]) -> Located? {
+                        steps: inout StepLog) -> Located? {
         let model = fit.model
         var xs: [Double] = [], ys: [Double] = []
         xs.reserveCapacity(region.count); ys.reserveCapacity(region.count)
@@ -344,7 +345,7 @@ public struct DepthFlattener: Sendable {
             fromColour = true
         }
         guard let found else { return nil }
-        steps["outline"] = String(format: "sides from %@%@; page at %.1f° in the unrolled view",
+        steps[.outline] = String(format: "sides from %@%@; page at %.1f° in the unrolled view",
                                   found.sources.joined(separator: ", "), fromColour ? " in the photo's colour" : "", found.angle * 180 / .pi)
         if let dir = ProcessInfo.processInfo.environment["DECANT_DEBUG_DIR"] {
             var v = overview.view

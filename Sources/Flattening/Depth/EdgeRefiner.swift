@@ -12,7 +12,7 @@ struct EdgeRefiner {
     var reach = 2.5
     var samplesPerSide = 24
 
-    func refine(_ corners: [(x: Double, y: Double)], steps: inout [String: String]) -> [(x: Double, y: Double)] {
+    func refine(_ corners: [(x: Double, y: Double)], steps: inout StepLog) -> [(x: Double, y: Double)] {
         let centre = (x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
         var lines: [(point: (x: Double, y: Double), direction: (x: Double, y: Double))] = []
         var moved: [String] = []
@@ -46,7 +46,7 @@ struct EdgeRefiner {
             lines.append((p0, ((p1.0 - p0.0) / newLength, (p1.1 - p0.1) / newLength)))
             moved.append(String(format: "%.2f", line.c0 + line.c1 * length / 2))
         }
-        steps["refine"] = "sides moved (mm): " + moved.joined(separator: ", ")
+        steps[.refine] = "sides moved (mm): " + moved.joined(separator: ", ")
         var refined: [(x: Double, y: Double)] = []
         for k in 0..<4 {
             // Corner k is where side k−1 (ending at it) meets side k (starting at it).

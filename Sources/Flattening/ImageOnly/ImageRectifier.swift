@@ -123,10 +123,10 @@ public struct ImageRectifier: Sendable {
 
     public func rectify(_ input: Raster, orientation detector: (any OrientationDetector)? = nil) -> FlattenedPage {
         Leptonica.configure()
-        var steps: [String: String] = [:]
-        var clock = StepClock()
+        var steps = StepLog()
+        var clock = StepTimer()
         var gray = options.darkestChannel ? Self.darkestChannel(input) : input.grayscale()
-        clock.lap("gray", into: &steps)
+        clock.lap(.gray, into: &steps)
 
         // 1. Reduced copy, background-normalized and thresholded: blobs for the geometry.
         let longSide = max(gray.width, gray.height)
@@ -150,20 +150,20 @@ public struct ImageRectifier: Sendable {
             reduction = min(1, reduction * 9 / Double(analysis.medianHeight))
             analysis = TextBlobs.find(in: gray, reduction: reduction, adaptive: adaptive, joinDots: joinDots)
         }
-        if adaptive { steps["threshold"] = "halfway to the ink (faint print)" }
-        if joinDots { steps["threshold"] = (steps["threshold"].map { $0 + "; " } ?? "") + "dots joined (dotted print)" }
-        clock.lap("blobs", into: &steps)
-        steps["blobs"] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
+        if adaptive { steps[.threshold] = "halfway to the ink (faint print)" }
+        if joinDots { steps[.threshold] = (steps[.threshold].map { $0 + "; " } ?? "") + "dots joined (dotted print)" }
+        clock.lap(.blobs, into: &steps)
+        steps[.blobs] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
 
         guard let angle = TextLineAngle.estimate(blobs: analysis.blobs), angle.confidence >= options.minimumAngleConfidence else {
-            steps["page"] = "no page found: no text lines detected; reading the whole image"
+            steps[.page] = "no page found: no text lines detected; reading the whole image"
             // Without text lines the blob sizes may be grain, not print: enlarge little.
             let finished = finish(gray, blobHeight: nil, maxUpscale: min(options.maxUpscale, 1.5), steps: &steps, clock: &clock)
             return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
                                  report: FlattenReport(method: .imageOnly, reason: "no page found", steps: steps))
         }
-        clock.lap("angle", into: &steps)
-        steps["angle"] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
+        clock.lap(.angle, into: &steps)
+        steps[.angle] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
         if options.keepFlatScans, abs(angle.degrees) <= options.flatScanMaxAngle,
            let page = keepFlatScan(gray, blobHeight: Double(analysis.medianHeight) / reduction, steps: &steps, clock: &clock,
                                    detector: detector) {
@@ -174,10 +174,10 @@ public struct ImageRectifier: Sendable {
         //    the text (plus a margin). Either way one resampling pass over the output only.
         let scaleUp = 1 / reduction
         if let mask = analysis.page {
-            steps["page"] = String(format: "sheet covers %.0f%% of the photo, touches %.0f%% of its border",
+            steps[.page] = String(format: "sheet covers %.0f%% of the photo, touches %.0f%% of its border",
                                    mask.areaFraction * 100, mask.borderContact * 100)
         } else {
-            steps["page"] = "no sheet stands out from the background"
+            steps[.page] = "no sheet stands out from the background"
         }
         // The blobs that sit on text lines: what the painting must keep clear of, and what the crop keeps.
         // Lines found steeper than 45° may be columns (a hard shadow's edge or a table's rules
@@ -190,7 +190,7 @@ public struct ImageRectifier: Sendable {
             if let painted = mask.paintingBackground(of: gray, reduction: reduction, radius: 3, text: ConvexHull(textBlobs.flatMap(\.corners)),
                                                      margin: 3 * Double(analysis.medianHeight), evenLight: 0.8) {
                 gray = painted.raster
-                steps["surroundings"] = String(format: "painted the paper's level over %.0f%% of the photo", painted.share * 100)
+                steps[.surroundings] = String(format: "painted the paper's level over %.0f%% of the photo", painted.share * 100)
             }
         }
         let found = options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
@@ -199,9 +199,9 @@ public struct ImageRectifier: Sendable {
         if let quad = found?.quad?.scaled(by: scaleUp), let warped = Self.perspective(gray, quad: quad) {
             gray = warped
             quadApplied = true
-            steps["perspective"] = "quad \(quad) → \(gray.width)x\(gray.height); \(found?.why ?? "")"
+            steps[.perspective] = "quad \(quad) → \(gray.width)x\(gray.height); \(found?.why ?? "")"
         } else {
-            if let why = found?.why { steps["perspective"] = "not applied: \(why)" }
+            if let why = found?.why { steps[.perspective] = "not applied: \(why)" }
             let rotation = -angle.degrees
             let center = Point(x: Double(gray.width) / 2, y: Double(gray.height) / 2)
             let turn = PlaneRotation(degrees: rotation, center: center)
@@ -209,30 +209,30 @@ public struct ImageRectifier: Sendable {
             if options.cropToText, let box = TextBlobs.extent(of: textBlobs, rotation: turn, scale: scaleUp,
                                                               margin: options.cropMargin * Double(analysis.medianHeight) * scaleUp) {
                 region = box
-                steps["crop"] = "\(region.width)x\(region.height) around \(textBlobs.count) text blobs"
+                steps[.crop] = "\(region.width)x\(region.height) around \(textBlobs.count) text blobs"
             }
             if abs(rotation) < options.minimumRotation {
                 let rect = PixelRect(x: Int((region.x + center.x).rounded()), y: Int((region.y + center.y).rounded()),
                                      width: region.width, height: region.height)
                 gray = gray.cropped(to: rect)
-                steps["rotate"] = "none (below \(options.minimumRotation)°)"
+                steps[.rotate] = "none (below \(options.minimumRotation)°)"
             } else {
                 gray = gray.rotatedCrop(degrees: rotation, center: center, crop: region)
-                steps["rotate"] = String(format: "%.2f°", rotation)
+                steps[.rotate] = String(format: "%.2f°", rotation)
             }
         }
-        clock.lap("rotate", into: &steps)
+        clock.lap(.rotate, into: &steps)
 
         // 3. Orientation: the lines are level; the text may still be upside down or (if columns
         //    out-voted lines) sideways.
         let level = abs(angle.degrees) < 1
         var pending: PendingOrientation?
         if options.deferLevelOrientation && abs(angle.degrees) < options.deferredOrientationMaxAngle {
-            steps["orientation"] = Self.deferredOrientation
+            steps[.orientation] = Self.deferredOrientation
             pending = level ? .level : .skewed
         } else {
-            gray = orient(gray, level: level, suspectSideways: abs(angle.degrees) > 45, detector: detector, steps: &steps).raster
-            clock.lap("orient", into: &steps)
+            gray = Self.orient(gray, level: level, suspectSideways: abs(angle.degrees) > 45, detector: detector, steps: &steps).raster
+            clock.lap(.orient, into: &steps)
         }
 
         // A page that will be reduced is reduced before the dewarps: leptonica's dewarp holds two
@@ -243,9 +243,9 @@ public struct ImageRectifier: Sendable {
         let reducedEarly = early < 1
         if reducedEarly {
             gray = Self.scaled(gray, by: early) ?? gray
-            steps["scale"] = String(format: "%.2fx before dewarping (text blobs %.0f → %.0f px)", early, blobHeight, blobHeight * early)
+            steps[.scale] = String(format: "%.2fx before dewarping (text blobs %.0f → %.0f px)", early, blobHeight, blobHeight * early)
             blobHeight *= early
-            clock.lap("scale", into: &steps)
+            clock.lap(.scale, into: &steps)
         }
 
         // 4. Perspective and dewarp from the text lines. The lines found for the perspective serve
@@ -254,15 +254,15 @@ public struct ImageRectifier: Sendable {
         if options.linePerspective && !quadApplied {
             text = textLines(gray)
             if let corrected = linePerspective(gray, text: text, steps: &steps) { gray = corrected; text = nil }
-            clock.lap("linePerspective", into: &steps)
+            clock.lap(.linePerspective, into: &steps)
         }
         if options.dewarp {
             if let applied = dewarp(gray, steps: &steps) { gray = applied; text = nil }
-            clock.lap("dewarp", into: &steps)
+            clock.lap(.dewarp, into: &steps)
         }
         if options.lineDewarp {
             gray = lineDewarp(gray, text: text ?? textLines(gray), steps: &steps)
-            clock.lap("lineDewarp", into: &steps)
+            clock.lap(.lineDewarp, into: &steps)
         }
 
         let finished = finish(gray, blobHeight: blobHeight, scaled: reducedEarly, steps: &steps, clock: &clock)
@@ -274,7 +274,7 @@ public struct ImageRectifier: Sendable {
     /// Scale and photometric steps shared by every path, including "no page found". `scaled`: the
     /// page was already brought to size (reduced before dewarping), once, within the limits.
     private func finish(_ input: Raster, blobHeight: Double?, scaled: Bool = false, maxUpscale: Double? = nil,
-                        steps: inout [String: String], clock: inout StepClock) -> (raster: Raster, ppi: Int?) {
+                        steps: inout StepLog, clock: inout StepTimer) -> (raster: Raster, ppi: Int?) {
         var gray = input
         var blobHeight = blobHeight
         if blobHeight == nil {
@@ -285,18 +285,18 @@ public struct ImageRectifier: Sendable {
         if !scaled {
             if factor != 1 {
                 gray = Self.scaled(gray, by: factor) ?? gray
-                steps["scale"] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight ?? 0, (blobHeight ?? 0) * factor)
+                steps[.scale] = String(format: "%.2fx (text blobs %.0f → %.0f px)", factor, blobHeight ?? 0, (blobHeight ?? 0) * factor)
             } else {
-                steps["scale"] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
+                steps[.scale] = blobHeight.map { String(format: "none (text blobs %.0f px)", $0) } ?? "none (no text size found)"
             }
-            clock.lap("scale", into: &steps)
+            clock.lap(.scale, into: &steps)
         }
         if let h = blobHeight {
             invertReversePrint(&gray, textHeight: h * factor, awayFromFrame: false, steps: &steps, clock: &clock)
         }
         if options.normalizeBackground || options.binarize {
             gray = photometric(gray, steps: &steps)
-            clock.lap("photometric", into: &steps)
+            clock.lap(.photometric, into: &steps)
         }
         let ppi = blobHeight.map { _ in Int((300 * options.targetBlobHeight / 30).rounded()) }
         return (gray, ppi)
@@ -329,16 +329,16 @@ public struct ImageRectifier: Sendable {
     public func finishFlattened(_ page: FlattenedPage, orientation detector: (any OrientationDetector)? = nil) -> (page: FlattenedPage, quarterTurns: Int) {
         Leptonica.configure()
         var out = page
-        var clock = StepClock()
+        var clock = StepTimer()
         // Photometric first: the normalized page is also what the orientation detector reads, so the
         // full-size page is normalized once. The depth path makes the page upright by where the photo's
         // top was, so a photo taken sideways or upside down is not level in the detector's sense.
         if options.normalizeBackground || options.binarize {
             out.raster = photometric(out.raster, steps: &out.report.steps)
-            clock.lap("photometric", into: &out.report.steps)
+            clock.lap(.photometric, into: &out.report.steps)
         }
         if options.deferLevelOrientation {
-            out.report.steps["orientation"] = Self.deferredOrientation
+            out.report.steps[.orientation] = Self.deferredOrientation
             out.pendingOrientation = .unwarped
             // A photo taken of a list lying upside down or sideways would be read once in vain: a
             // clear call turns it now, and the first reading still checks the page (`UprightCheck`),
@@ -352,17 +352,17 @@ public struct ImageRectifier: Sendable {
                 } else if let guess, guess.confidence >= options.unwarpedUprightTrust {
                     out.pendingOrientation = .unwarpedUpright
                 }
-                out.report.steps["orientationCheck"] = guess.map {
+                out.report.steps[.orientationCheck] = guess.map {
                     String(format: "%d° by leptonica (confidence %.2f)", turns * 90, $0.confidence)
                         + (turns != 0 ? ": turned before the first reading" : "")
                 } ?? "undecided"
-                clock.lap("orientationCheck", into: &out.report.steps)
+                clock.lap(.orientationCheck, into: &out.report.steps)
             }
             return (out, turns)
         }
-        let oriented = orient(out.raster, level: false, detector: detector, probe: out.raster, steps: &out.report.steps)
+        let oriented = Self.orient(out.raster, level: false, detector: detector, probe: out.raster, steps: &out.report.steps)
         out.raster = oriented.raster
-        clock.lap("orient", into: &out.report.steps)
+        clock.lap(.orient, into: &out.report.steps)
         return (out, oriented.quarterTurns)
     }
 
@@ -372,11 +372,11 @@ public struct ImageRectifier: Sendable {
     /// The orientation step for a page whose first reading came out weak (`deferLevelOrientation`):
     /// the detector decides as it would have before the reading.
     /// Returns the page, the clockwise quarter turns applied and the step's record.
-    public func orientAfterReading(_ page: Raster, pending: PendingOrientation, detector: (any OrientationDetector)?) -> (raster: Raster, quarterTurns: Int, step: String) {
+    public static func orientAfterReading(_ page: Raster, pending: PendingOrientation, detector: (any OrientationDetector)?) -> (raster: Raster, quarterTurns: Int, step: String) {
         Leptonica.configure()
-        var steps: [String: String] = [:]
-        let oriented = orient(page, level: pending.expectUpright, detector: detector, probe: page, steps: &steps)
-        return (oriented.raster, oriented.quarterTurns, steps["orientation"] ?? "undecided")
+        var steps = StepLog()
+        let oriented = Self.orient(page, level: pending.expectUpright, detector: detector, probe: page, steps: &steps)
+        return (oriented.raster, oriented.quarterTurns, steps[.orientation] ?? "undecided")
     }
 
     /// Turns a page whose lines are level upright (0/90/180/270°) when the detector is confident;
@@ -384,8 +384,8 @@ public struct ImageRectifier: Sendable {
     /// `probe`: the page as the detector should see it, when the caller has a normalized copy already.
     /// `suspectSideways`: the deskew turned the page by more than 45°, so its columns may have
     /// out-voted its lines; an unsure call is then checked a quarter turn on as well.
-    func orient(_ input: Raster, level: Bool, suspectSideways: Bool = false, detector: (any OrientationDetector)?,
-                probe given: Raster? = nil, steps: inout [String: String]) -> (raster: Raster, quarterTurns: Int) {
+    static func orient(_ input: Raster, level: Bool, suspectSideways: Bool = false, detector: (any OrientationDetector)?,
+                probe given: Raster? = nil, steps: inout StepLog) -> (raster: Raster, quarterTurns: Int) {
         var gray = input
         let detector: any OrientationDetector = detector ?? LeptonicaOrientation()
         let probe = given ?? Self.detectionCopy(of: gray)
@@ -411,15 +411,15 @@ public struct ImageRectifier: Sendable {
         }
         if let guess, guess.isConfident {
             if guess.quarterTurnsClockwise != 0 { gray = gray.rotated(quarterTurnsClockwise: guess.quarterTurnsClockwise) }
-            steps["orientation"] = describe + " → turned \(guess.quarterTurnsClockwise * 90)° clockwise"
+            steps[.orientation] = describe + " → turned \(guess.quarterTurnsClockwise * 90)° clockwise"
         } else {
-            steps["orientation"] = describe + " → not turned (too little confidence)"
+            steps[.orientation] = describe + " → not turned (too little confidence)"
         }
         return (gray, guess.flatMap { $0.isConfident ? $0.quarterTurnsClockwise : nil } ?? 0)
     }
 
     /// Background normalization (shadows, uneven light) and the tone curve, or binarization.
-    func photometric(_ input: Raster, steps: inout [String: String]) -> Raster {
+    func photometric(_ input: Raster, steps: inout StepLog) -> Raster {
         var gray = input
         let estimated: OwnedPix?, estimate: String
         if options.paperBackground {
@@ -435,7 +435,7 @@ public struct ImageRectifier: Sendable {
         if let normalized = estimated {
             if options.binarize, let binary = InkThreshold.binarize(normalized) {
                 gray = binary.raster()
-                steps["photometric"] = estimate + ", binarized"
+                steps[.photometric] = estimate + ", binarized"
             } else {
                 // Normalization maps the paper to 200. Stretch from the ink's level (the 2% darkest
                 // pixels) to just under the paper's, then darken the mid-tones (power curve):
@@ -454,7 +454,7 @@ public struct ImageRectifier: Sendable {
                     }
                 }
                 gray = out
-                steps["photometric"] = estimate + (power == 1 ? ", stretched" : ", tone curve ^\(power)")
+                steps[.photometric] = estimate + (power == 1 ? ", stretched" : ", tone curve ^\(power)")
             }
         }
         return gray
@@ -517,19 +517,19 @@ public struct ImageRectifier: Sendable {
     }
 
     /// The page with its converging lines made parallel; nil when it is left as is.
-    private func linePerspective(_ gray: Raster, text: TextLines?, steps: inout [String: String]) -> Raster? {
-        guard let text else { steps["linePerspective"] = "skipped: no text blobs"; return nil }
+    private func linePerspective(_ gray: Raster, text: TextLines?, steps: inout StepLog) -> Raster? {
+        guard let text else { steps[.linePerspective] = "skipped: no text blobs"; return nil }
         switch TextLinePerspective.fit(lines: text.lines, width: text.width, height: text.height, medianHeight: text.medianHeight,
                                        reduction: text.reduction, limits: options.linePerspectiveLimits) {
         case .failure(let why):
-            steps["linePerspective"] = why.description
+            steps[.linePerspective] = why.description
             return nil
         case .success(let fit):
             guard let corrected = fit.apply(to: gray) else {
-                steps["linePerspective"] = "corrected page would be too large: left as is"
+                steps[.linePerspective] = "corrected page would be too large: left as is"
                 return nil
             }
-            steps["linePerspective"] = String(format: "applied: %d lines converge at (%.0f, %.0f), spread %.1f° → %dx%d",
+            steps[.linePerspective] = String(format: "applied: %d lines converge at (%.0f, %.0f), spread %.1f° → %dx%d",
                                               fit.lines, fit.vanishingPoint.x, fit.vanishingPoint.y, fit.spreadDegrees,
                                               corrected.width, corrected.height)
             return corrected
@@ -537,57 +537,47 @@ public struct ImageRectifier: Sendable {
     }
 
     /// `text`: the lines of `gray` (`textLines`).
-    private func lineDewarp(_ gray: Raster, text: TextLines?, steps: inout [String: String]) -> Raster {
-        guard let text else { steps["lineDewarp"] = "skipped: no text blobs"; return gray }
+    private func lineDewarp(_ gray: Raster, text: TextLines?, steps: inout StepLog) -> Raster {
+        guard let text else { steps[.lineDewarp] = "skipped: no text blobs"; return gray }
         let (lines, h, reduction) = (text.lines, text.medianHeight, text.reduction)
         guard let model = TextLineDewarp.model(lines: lines, width: text.width, height: text.height, medianHeight: h,
                                                reduction: reduction, minLines: options.lineDewarpMinLines) else {
-            steps["lineDewarp"] = "no model (\(lines.count) text lines; needs \(options.lineDewarpMinLines)): page left as is"
+            steps[.lineDewarp] = "no model (\(lines.count) text lines; needs \(options.lineDewarpMinLines)): page left as is"
             return gray
         }
         // Resampling softens the print; below about half a text height of bending, Tesseract
         // reads the page better as it is (measured on Inv3DReal curled and folded photos).
         guard model.maxDisplacement >= options.lineDewarpMinShift * h else {
-            steps["lineDewarp"] = String(format: "lines straight enough (%d lines, largest shift %.0f px): page left as is",
+            steps[.lineDewarp] = String(format: "lines straight enough (%d lines, largest shift %.0f px): page left as is",
                                          lines.count, model.maxDisplacement / reduction)
             return gray
         }
-        steps["lineDewarp"] = String(format: "applied: %d lines, largest shift %.0f px", model.lines, model.maxDisplacement / reduction)
+        steps[.lineDewarp] = String(format: "applied: %d lines, largest shift %.0f px", model.lines, model.maxDisplacement / reduction)
         return model.apply(to: gray)
     }
 
     /// Leptonica's dewarp; nil when the page is left as is.
-    private func dewarp(_ gray: Raster, steps: inout [String: String]) -> Raster? {
+    private func dewarp(_ gray: Raster, steps: inout StepLog) -> Raster? {
         let pix = OwnedPix(gray)
         guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)),
               let binary = InkThreshold.binarize(normalized) else {
-            steps["dewarp"] = "skipped: could not binarize"
+            steps[.dewarp] = "skipped: could not binarize"
             return nil
         }
         guard let model = DewarpModel(binary: binary, limits: options.dewarpLimits) else {
-            steps["dewarp"] = "skipped: leptonica could not create a model"
+            steps[.dewarp] = "skipped: leptonica could not create a model"
             return nil
         }
         guard model.vertical else {
-            steps["dewarp"] = "no model (\(model.lineCount) long lines; needs \(options.dewarpLimits.minLines) within the curvature limits): page left as is"
+            steps[.dewarp] = "no model (\(model.lineCount) long lines; needs \(options.dewarpLimits.minLines) within the curvature limits): page left as is"
             return nil
         }
         guard let applied = model.apply(to: pix) else {
-            steps["dewarp"] = "model built but could not be applied: page left as is"
+            steps[.dewarp] = "model built but could not be applied: page left as is"
             return nil
         }
-        steps["dewarp"] = "applied: vertical\(model.horizontal ? " + horizontal" : "") disparity from \(model.lineCount) lines"
+        steps[.dewarp] = "applied: vertical\(model.horizontal ? " + horizontal" : "") disparity from \(model.lineCount) lines"
         return applied.raster()
-    }
-}
-
-/// Wall-clock milliseconds per step, written to the report as `ms.STEP`.
-struct StepClock {
-    private var last = DispatchTime.now().uptimeNanoseconds
-    mutating func lap(_ name: String, into steps: inout [String: String]) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        steps["ms.\(name)"] = String(format: "%.0f", Double(now - last) / 1e6)
-        last = now
     }
 }
 

@@ -117,15 +117,15 @@ extension ImageRectifier {
     /// The reverse-print step as both paths run it (photos, and flat scans with `awayFromFrame`),
     /// so pages.json says the same of it whichever path a page took.
     func invertReversePrint(_ gray: inout Raster, textHeight: Double, awayFromFrame: Bool,
-                            steps: inout [String: String], clock: inout StepClock) {
+                            steps: inout StepLog, clock: inout StepTimer) {
         guard options.reversePrint, textHeight > 0 else { return }
         let reversed = ReversePrint.apply(to: gray, textHeight: textHeight, awayFromFrame: awayFromFrame)
         if !reversed.regions.isEmpty {
             gray = reversed.raster
             // Six boxes are enough to find them on a `--save-flattened` page.
-            steps["reversePrint"] = "inverted \(reversed.regions.count) dark box(es): "
+            steps[.reversePrint] = "inverted \(reversed.regions.count) dark box(es): "
                 + reversed.regions.prefix(6).map { "\($0.width)x\($0.height)@\($0.x),\($0.y)" }.joined(separator: " ")
         }
-        clock.lap("reversePrint", into: &steps)
+        clock.lap(.reversePrint, into: &steps)
     }
 }

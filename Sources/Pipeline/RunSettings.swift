@@ -1,13 +1,10 @@
 import Catalogue
+import Documents
 import Entries
 import Flattening
 import Imaging
+import Read
 import Recognition
-
-/// The document kind a run is told to expect; `auto` decides per image.
-public enum KindOption: String, Sendable, Codable, CaseIterable {
-    case auto, winelist, receipt
-}
 
 /// Everything that shapes an image's results. Anything that changes output belongs here, so a
 /// manifest can tell whether an earlier result is still valid.
@@ -82,16 +79,14 @@ public struct RunSettings: Sendable, Equatable {
             && a.receiptTextHeight == b.receiptTextHeight && a.pagePreviews == b.pagePreviews
     }
 
-    /// Wine lists are read sparsely: Tesseract's automatic layout (psm 3) drops price and bin
-    /// columns it takes for images or noise (dot leaders, a page not cropped from the table), while
-    /// sparse text (psm 11) keeps every word and Decant rebuilds rows and columns from the word boxes
-    /// (`RowLayout`); docs/benchmarks/entries.md has the measurements. Receipts are read as one
-    /// uniform block: every printed row, amounts included, stays one line, and rows between dashed
-    /// rules are not dropped as separators (on the SROIE scans mode 6 keeps more totals and dates
-    /// than mode 4; see docs/benchmarks/receipts.md).
-    public func segmentation(for kind: DocumentKind) -> PageSegmentation {
-        segmentation ?? (kind == .receipt ? .singleBlock : .sparse)
+    /// What the Read stage takes of these settings.
+    public var read: ReadSettings {
+        ReadSettings(expected: kind, segmentation: segmentation, ocr: ocr, receiptReadings: receiptReadings,
+                     receiptTextHeight: receiptTextHeight, cacheFolder: ocrCache)
     }
+
+    /// The segmentation a page of `kind` is read with (`ReadSettings.segmentation(for:)`).
+    public func segmentation(for kind: DocumentKind) -> PageSegmentation { read.segmentation(for: kind) }
 
     public var summary: [String: String] {
         var summary = [
@@ -113,11 +108,7 @@ public struct RunSettings: Sendable, Equatable {
     }
 }
 
-public enum DecantVersion {
-    public static let string = "0.1.0"
-}
-
-/// Ways to make the pipeline worse on purpose (hidden `decant run` options), so the accuracy gate
+/// Ways to make the pipeline worse on purpose (`decant-bench run` options), so the accuracy gate
 /// can be shown to fail on a worse pipeline.
 public struct Degradation: Sendable, Equatable, CustomStringConvertible {
     /// Skip flattening: every page goes to OCR as photographed.

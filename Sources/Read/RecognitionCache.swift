@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Imaging
 import Recognition
@@ -11,11 +12,11 @@ struct RecognitionCache: Sendable {
     let folder: String
 
     func key(_ raster: Raster, ppi: Int?, segmentation: PageSegmentation, ocr: OCRConfiguration) -> String {
-        var hash = SHA256()
+        var hash = ContentHash()
         let variables = ocr.variables.keys.sorted().map { "\($0)=\(ocr.variables[$0] ?? "")" }.joined(separator: ";")
         hash.update("\(raster.width)x\(raster.height)x\(raster.channels) ppi \(ppi ?? 0) psm \(segmentation.rawValue) lang \(ocr.languages) \(variables) tesseract \(TesseractEngine.version)\n")
         hash.update(raster.pixels)
-        return SHA256.hex(hash.finalize())
+        return hash.hex()
     }
 
     /// File name of a page: job and image first (so a page can be found by name, e.g. to replay

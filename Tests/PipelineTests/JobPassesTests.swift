@@ -1,7 +1,7 @@
 import Catalogue
 import Entries
 import Imaging
-@testable import Jobs
+@testable import Pipeline
 import Reporting
 import Testing
 
@@ -22,11 +22,11 @@ struct ListInsightsTests {
             record("better red", EntryInsight(score: 92, drinkStatus: .ready, colour: "red", value: 2.0)),
             record("unmatched", nil),
         ])
-        let all = ResultCollector.withListInsights([page2, page1], options: InsightOptions(year: 2026))
+        let all = JobPasses.withListInsights([page2, page1], options: InsightOptions(year: 2026))
         #expect(all.flatMap(\.entries).map(\.name) == ["cheap red", "dear red", "better red", "unmatched"])
         #expect(all.flatMap(\.entries).map { $0.insight?.bestValue ?? false } == [false, false, true, false])
 
-        let ready = ResultCollector.withListInsights([page1, page2], options: InsightOptions(year: 2026, minScore: 91, readyNow: true))
+        let ready = JobPasses.withListInsights([page1, page2], options: InsightOptions(year: 2026, minScore: 91, readyNow: true))
         #expect(ready.flatMap(\.entries).map(\.name) == ["better red"])
     }
 

@@ -3,7 +3,7 @@ import Evaluation
 import Flattening
 import Foundation
 import Imaging
-@testable import Jobs
+@testable import Read
 import Recognition
 import Testing
 
@@ -56,26 +56,28 @@ import Testing
 
 /// The pipeline's path: level pages leave their orientation to the first reading, and only a
 /// weak reading asks the detector.
-@Suite struct ReadFirstOrientationTests {
+@Suite struct OrientationByReadingTests {
     @Test(.enabled(if: OSDOrientationTests.osdInstalled, "needs osd.traineddata (apt-get install tesseract-ocr-osd)"),
           arguments: [0, 2])
     func aLevelPageIsTurnedOnlyWhenItsFirstReadingIsWeak(quarterTurns: Int) throws {
         let engine = try TesseractEngine()
         let detector = OSDOrientation(osd: try TesseractOSD(), reader: engine)
         let (page, text) = OSDOrientationTests.page()
-        let rectifier = ImageRectifier(options: RunSettings().rectifier)
+        var options = ImageRectifier.Options()
+        options.deferLevelOrientation = true
+        let rectifier = ImageRectifier(options: options)
         var flat = rectifier.rectify(page.rotated(quarterTurnsClockwise: quarterTurns), orientation: detector)
-        #expect(flat.report.steps["orientation"] == ImageRectifier.deferredOrientation)
+        #expect(flat.report.steps[.orientation] == ImageRectifier.deferredOrientation)
         var read = try engine.recognize(flat.raster, ppi: flat.ppi)
-        let decision = try #require(ReadFirstOrientation.settle(&flat, firstReading: read, rectifier: rectifier, detector: detector))
+        let decision = try #require(OrientationByReading.settle(&flat, firstReading: read, detector: detector))
         if quarterTurns == 0 {
-            #expect(decision.detectorMS == nil, "an upright page that reads well needs no detector: \(flat.report.steps)")
+            #expect(decision.detectorTime == nil, "an upright page that reads well needs no detector: \(decision.steps)")
         } else {
-            #expect(decision.quarterTurns == 2, "\(flat.report.steps)")
+            #expect(decision.quarterTurns == 2, "\(decision.steps)")
             read = try engine.recognize(flat.raster, ppi: flat.ppi)
         }
         let f1 = WordBag.f1(truth: text, recognized: read.lines.map(\.text).joined(separator: "\n"))
-        #expect(f1 > 0.8, "turned \(quarterTurns * 90)°: word-bag F1 \(f1); steps \(flat.report.steps)")
+        #expect(f1 > 0.8, "turned \(quarterTurns * 90)°: word-bag F1 \(f1); steps \(decision.steps)")
     }
 }
 
@@ -93,11 +95,11 @@ private struct RefusingDetector: OrientationDetector {
                                  ppi: 300, report: FlattenReport(method: .plane))
         flat.pendingOrientation = .unwarpedUpright
         let weak = UprightCheckTests.page([("Dornumne", 31), ("Vosray", 22), ("Havt", 18)])
-        let decision = try #require(ReadFirstOrientation.settle(&flat, firstReading: weak, rectifier: ImageRectifier(),
-                                                                detector: RefusingDetector()))
-        #expect(decision == ReadFirstOrientation.Decision(quarterTurns: 0, detectorMS: nil))
+        let decision = try #require(OrientationByReading.settle(&flat, firstReading: weak, detector: RefusingDetector()))
+        #expect(decision.quarterTurns == 0)
+        #expect(decision.detectorTime == nil)
         #expect(flat.pendingOrientation == nil)
-        #expect(flat.report.steps["orientation"]?.contains("kept upright") == true)
+        #expect(decision.steps[.orientation]?.contains("kept upright") == true)
     }
 }
 

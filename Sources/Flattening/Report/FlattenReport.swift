@@ -22,11 +22,11 @@ public struct FlattenReport: Sendable, Equatable, Codable {
     public var pageSizeMM: [Double]?
     /// Assumptions made for lack of data (e.g. a default field of view).
     public var assumptions: [String]
-    /// Step-by-step diagnostics (angle found, quad, dewarp model status …).
-    public var steps: [String: String]
+    /// Step-by-step diagnostics (angle found, quad, dewarp model status …) and step times.
+    public var steps: StepLog
 
     public init(method: FlattenMethod, reason: String? = nil, residualMM: Double? = nil, pageSizeMM: [Double]? = nil,
-                assumptions: [String] = [], steps: [String: String] = [:]) {
+                assumptions: [String] = [], steps: StepLog = StepLog()) {
         self.method = method
         self.reason = reason
         self.residualMM = residualMM

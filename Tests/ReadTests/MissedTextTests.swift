@@ -1,5 +1,5 @@
 import Imaging
-@testable import Jobs
+@testable import Read
 import Recognition
 import Testing
 

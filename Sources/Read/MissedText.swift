@@ -10,7 +10,7 @@ import Recognition
 /// line, and each run is read as a single line and added to the page. Runs stacked in one column
 /// (a price column the layout dropped) are also read together, as one block (`columns`), and each
 /// run keeps the likelier of its two readings (`likelier`).
-enum MissedText {
+public enum MissedText {
     /// More regions than this means a noisy page (texture, a table top), not dropped words:
     /// reading them all would cost more than the page and add garbage.
     static let maximumRegions = 60
@@ -76,7 +76,7 @@ enum MissedText {
     }
 
     /// Adds what the regions read to `page`; returns how many words were added.
-    static func recover(_ page: inout RecognizedPage, raster: Raster, components: [PixelRect], ppi: Int?,
+    public static func recover(_ page: inout RecognizedPage, raster: Raster, components: [PixelRect], ppi: Int?,
                         engine: TesseractEngine, minimumConfidence: Double = 60) -> Int {
         // Every word Tesseract returned covers its ink, however unsure: reading it again would only
         // duplicate it.

@@ -1,11 +1,17 @@
 import Entries
 import Imaging
+import Read
 import Recognition
 import Testing
-@testable import Jobs
+@testable import Pipeline
 
-@Suite("ReceiptReader text size")
-struct ReceiptReaderTests {
+/// The receipt's readings as the Read stage judges them: text size (`ReceiptScale`) and what the
+/// parser finds missing (`ReceiptParser` as a `ReceiptInterpreter`).
+@Suite struct ReceiptInterpreterTests {
+    let parser = ReceiptParser()
+
+    func needsAnotherReading(_ receipt: Receipt) -> Bool { parser.gaps(in: receipt).contains(where: \.callsForAnotherReading) }
+
     func word(_ text: String, height: Int, confidence: Double = 90) -> RecognizedWord {
         RecognizedWord(text: text, box: PixelRect(x: 0, y: 0, width: 10 * text.count, height: height), confidence: confidence)
     }
@@ -15,23 +21,23 @@ struct ReceiptReaderTests {
                      word("RM", height: 40), word("THANK", height: 13), word("~~~", height: 60, confidence: 20), word("YOU", height: 13)]
         let page = RecognizedPage(width: 400, height: 900, lines: [RecognizedLine(words: words)])
         // "RM" is too short to count and "~~~" too unsure.
-        #expect(try #require(ReceiptReader.textHeight(of: page)) == 13)
-        #expect(ReceiptReader.textHeight(of: RecognizedPage(width: 1, height: 1, lines: [])) == nil)
+        #expect(try #require(ReceiptScale.textHeight(of: page)) == 13)
+        #expect(ReceiptScale.textHeight(of: RecognizedPage(width: 1, height: 1, lines: [])) == nil)
     }
 
     @Test func scaleFactorsBringTextToTheTarget() {
-        #expect(ReceiptReader.scaleFactors(height: 13, target: 26) == [2, 3])
-        #expect(ReceiptReader.scaleFactors(height: 74, target: 26).first == 26.0 / 74)
+        #expect(ReceiptScale.scaleFactors(height: 13, target: 26) == [2, 3])
+        #expect(ReceiptScale.scaleFactors(height: 74, target: 26).first == 26.0 / 74)
         // Already close: look again enlarged rather than at the same size.
-        #expect(ReceiptReader.scaleFactors(height: 25, target: 26) == [1.5, 2.25])
-        #expect(ReceiptReader.scaleFactors(height: 28, target: 26) == [1.5, 2.25])
-        #expect(ReceiptReader.scaleFactors(height: 2, target: 26) == [3, 3])
-        #expect(ReceiptReader.scaleFactors(height: nil, target: 26) == [1.5, 2.25])
+        #expect(ReceiptScale.scaleFactors(height: 25, target: 26) == [1.5, 2.25])
+        #expect(ReceiptScale.scaleFactors(height: 28, target: 26) == [1.5, 2.25])
+        #expect(ReceiptScale.scaleFactors(height: 2, target: 26) == [3, 3])
+        #expect(ReceiptScale.scaleFactors(height: nil, target: 26) == [1.5, 2.25])
         // The reading nearest the preferred size is preferred when readings tie.
-        #expect(ReceiptReader.distance(13, 2, 26) == 0)
-        #expect(ReceiptReader.distance(13, 1, 26) > ReceiptReader.distance(13, 2, 26))
-        #expect(ReceiptReader.isComfortable(26, target: 26))
-        #expect(!ReceiptReader.isComfortable(13, target: 26))
+        #expect(ReceiptScale.distance(13, 2, 26) == 0)
+        #expect(ReceiptScale.distance(13, 1, 26) > ReceiptScale.distance(13, 2, 26))
+        #expect(ReceiptScale.isComfortable(26, target: 26))
+        #expect(!ReceiptScale.isComfortable(13, target: 26))
     }
 
     @Test func textSizeAloneIsNoReasonToReadAgain() {
@@ -39,27 +45,28 @@ struct ReceiptReaderTests {
         receipt.dateText = "25/12/2018"
         receipt.consistency = ReceiptConsistency(checks: [ConsistencyCheck(name: "items", expected: 9.6, found: 9.6)])
         // Small text is still recorded as a reason when some other reason brings a second reading …
-        #expect(ReadAgainReason.reasons(for: receipt, textSize: (13, 26)) == [.textSize(13)])
+        #expect(!ReceiptScale.isComfortable(13, target: 26))
+        #expect(parser.gaps(in: receipt).isEmpty)
         #expect(ReadAgainReason.textSize(13).description == "text 13 px high")
         // … but a reading that found everything and adds up is not read again for it.
-        #expect(!ReceiptReader.needsAnotherReading(receipt))
+        #expect(!needsAnotherReading(receipt))
         var unchecked = receipt
         unchecked.consistency = ReceiptConsistency(checks: [ConsistencyCheck(name: "items", expected: 9.0, found: 9.6)])
-        #expect(ReceiptReader.needsAnotherReading(unchecked))
+        #expect(needsAnotherReading(unchecked))
         var undated = receipt
         undated.dateText = nil
-        #expect(ReceiptReader.needsAnotherReading(undated))
+        #expect(needsAnotherReading(undated))
         var totalless = receipt
         totalless.total = nil
-        #expect(ReceiptReader.needsAnotherReading(totalless))
+        #expect(needsAnotherReading(totalless))
         // A merchant read below Tesseract's usual "sure" confidence is read again; the merge keeps the surer one.
         var unsure = receipt
         unsure.confidence.merchant = 53
-        #expect(ReadAgainReason.reasons(for: unsure) == [.unsureMerchant(53)])
+        #expect(parser.gaps(in: unsure) == [.unsureMerchant(53)])
         #expect(ReadAgainReason.unsureMerchant(53).description == "merchant read unsurely (confidence 53)")
-        #expect(ReceiptReader.needsAnotherReading(unsure))
+        #expect(needsAnotherReading(unsure))
         unsure.confidence.merchant = 81
-        #expect(!ReceiptReader.needsAnotherReading(unsure))
+        #expect(!needsAnotherReading(unsure))
     }
 
     @Test func aSureMerchantWithItsLegalFormIsNotLookedForAgain() {
@@ -68,16 +75,16 @@ struct ReceiptReaderTests {
             r.confidence.merchant = confidence
             return r
         }
-        #expect(ReceiptReader.merchantIsSettled(receipt("GARDENIA BAKERIES (KL) SDN BHD", 93)))
+        #expect(parser.merchantIsSettled(receipt("GARDENIA BAKERIES (KL) SDN BHD", 93)))
         // Unsure, without a legal form, or not read: the header band is read alone.
-        #expect(!ReceiptReader.merchantIsSettled(receipt("GARDENIA BAKERIES (AL) SDN BHD", 67)))
-        #expect(!ReceiptReader.merchantIsSettled(receipt("SUNWAY VELOCITY", 95)))
-        #expect(!ReceiptReader.merchantIsSettled(receipt(nil, nil)))
+        #expect(!parser.merchantIsSettled(receipt("GARDENIA BAKERIES (AL) SDN BHD", 67)))
+        #expect(!parser.merchantIsSettled(receipt("SUNWAY VELOCITY", 95)))
+        #expect(!parser.merchantIsSettled(receipt(nil, nil)))
     }
 
     @Test func boxesOfAScaledReadingAreMappedBack() {
         let line = RecognizedLine(words: [RecognizedWord(text: "TOTAL", box: PixelRect(x: 20, y: 40, width: 100, height: 30), confidence: 90)])
-        let page = ReceiptReader.rescaled(RecognizedPage(width: 800, height: 1600, lines: [line]), by: 0.5, width: 400, height: 800)
+        let page = ReceiptScale.rescaled(RecognizedPage(width: 800, height: 1600, lines: [line]), by: 0.5, width: 400, height: 800)
         #expect(page.lines[0].box == PixelRect(x: 10, y: 20, width: 50, height: 15))
         #expect(page.lines[0].words[0].box == PixelRect(x: 10, y: 20, width: 50, height: 15))
         #expect(page.width == 400)

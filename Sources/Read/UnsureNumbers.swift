@@ -12,7 +12,7 @@ import Recognition
 /// (`sure` or more, and `gain` above the page's) replaces it. Middling re-readings are left alone:
 /// on the Corpus's lists they disagree with the page in the wrong direction about as often as in
 /// the right one (a vintage "'18" read "'118", a price "124" read "14").
-enum UnsureNumbers {
+public enum UnsureNumbers {
     /// Words read at or above this confidence are not read again.
     static let unsure = 75.0
     /// A re-reading replaces the page's word only at this confidence or more …
@@ -91,7 +91,7 @@ enum UnsureNumbers {
     }
 
     /// Replaces the unsure numbers of `page` whose re-reading is sure; returns how many changed.
-    static func reread(_ page: inout RecognizedPage, raster: Raster, ppi: Int?, engine: TesseractEngine) -> Int {
+    public static func reread(_ page: inout RecognizedPage, raster: Raster, ppi: Int?, engine: TesseractEngine) -> Int {
         let found = candidates(page)
         guard !found.isEmpty, found.count <= maximumWords else { return 0 }
         let boxes = page.lines.flatMap(\.words).map(\.box)

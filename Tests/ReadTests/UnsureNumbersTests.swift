@@ -1,6 +1,6 @@
 import DecantTestSupport
 import Imaging
-@testable import Jobs
+@testable import Read
 import Recognition
 import Testing
 

@@ -1,4 +1,4 @@
-import Entries
+import Documents
 import Recognition
 
 /// Tells receipts from wine lists: before OCR by shape and folder name (to pick the segmentation

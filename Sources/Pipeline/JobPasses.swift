@@ -1,0 +1,47 @@
+import Catalogue
+import Entries
+import Reporting
+
+/// Passes over a whole job's pages once every page is read: what no page can know alone. They run
+/// when the job's reports are written, so a merged sharded run settles exactly as a single run.
+public enum JobPasses {
+    /// Every pass, in order: the list's best values and report filters, then the receipts' merchants.
+    public static func apply(to pages: [PageResult], insights: InsightOptions) -> [PageResult] {
+        withMerchantConsensus(withListInsights(pages, options: insights))
+    }
+
+    /// A job is one list: best value is marked across all its pages, then the report filters apply.
+    public static func withListInsights(_ pages: [PageResult], options: InsightOptions) -> [PageResult] {
+        let ordered = pages.sorted { $0.record.image < $1.record.image }
+        var all = ordered.flatMap { $0.entries.map(\.insight) }
+        Insights.markBestValue(&all)
+        var k = 0
+        return ordered.map { page in
+            var page = page
+            for i in page.entries.indices {
+                page.entries[i].insight = all[k]
+                k += 1
+            }
+            if options.filters { page.entries = page.entries.filter { options.accepts($0.insight) } }
+            return page
+        }
+    }
+
+    /// A job's receipts with misread merchant names settled against the names read on its other
+    /// receipts (`MerchantConsensus`); the name as read stays in receipts.json (`merchantAsRead`)
+    /// and the page gets a warning. Done on the whole job when its reports are written, so a
+    /// merged sharded run settles exactly as a single run.
+    public static func withMerchantConsensus(_ pages: [PageResult]) -> [PageResult] {
+        let fixes = MerchantConsensus.corrections(for: pages.map { $0.receipt?.merchant })
+        return zip(pages, fixes).map { page, fix in
+            guard let fix, let read = page.receipt?.merchant else { return page }
+            var page = page
+            page.receipt?.merchant = fix
+            let asRead = page.receipt?.merchantAsRead ?? read
+            page.receipt?.merchantAsRead = asRead
+            page.record.receipt?.merchant = fix
+            page.record.warnings.append("merchant \"\(read)\" settled as \"\(fix)\", the name read on more of this job's receipts")
+            return page
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Documents
+import Flattening
+import Read
+import Reporting
+
+/// A page's record as the stages fill it in, with the time each stage took: what pages.json says
+/// of the page, whether it was read or failed.
+struct PageTrace {
+    private(set) var record: PageRecord
+    private var timings = StageTimings()
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+
+    init(_ task: PageTask) {
+        record = PageRecord(image: task.fileName, job: task.job)
+        started = clock.now
+    }
+
+    /// Runs a stage and adds its wall-clock time to `stage`.
+    mutating func time<T, Failure: Error>(_ stage: WritableKeyPath<StageTimings, Double>,
+                                          _ body: () throws(Failure) -> T) throws(Failure) -> T {
+        let start = clock.now
+        defer { timings[keyPath: stage] += Self.milliseconds(start.duration(to: clock.now)) }
+        return try body()
+    }
+
+    mutating func failed(_ stage: String, kind: String, message: String) {
+        record.error = PageError(stage: stage, kind: kind, message: message)
+    }
+
+    mutating func loaded(_ photo: PagePhoto) {
+        record.width = photo.image.raster.width
+        record.height = photo.image.raster.height
+        record.format = photo.image.format.rawValue
+        record.warnings = photo.warnings
+    }
+
+    mutating func flattened(_ flat: FlattenedPage) {
+        record.flatten = flat.report
+        record.warnings += flat.warnings.map { "\(record.image): \($0)" }
+    }
+
+    /// What reading recorded, and the pictures of the page as read. The detector's time counts as
+    /// flattening, as it did when it ran before the reading.
+    mutating func read<I>(_ reading: PageReader.Reading<I>, pictures: PagePictures) {
+        record.flatten?.steps.overlay(reading.steps)
+        record.segmentation = reading.segmentation.rawValue
+        if let detector = reading.detectorTime {
+            let ms = Self.milliseconds(detector)
+            timings.flatten += ms
+            timings.ocr -= ms
+        }
+        record.flattenedWidth = reading.flat.raster.width
+        record.flattenedHeight = reading.flat.raster.height
+        record.ppi = reading.flat.ppi
+        let start = clock.now
+        let written = pictures.write(reading.flat, job: record.job, image: record.image)
+        record.preview = written.preview
+        record.warnings += written.warnings
+        if pictures.previews != nil { timings.preview = Self.milliseconds(start.duration(to: clock.now)) }
+        guard let failure = reading.failure else {
+            record.kind = reading.kind
+            record.warnings += reading.warnings
+            record.meanConfidence = reading.page?.meanConfidence.map { ($0 * 10).rounded() / 10 }
+            return
+        }
+        failed("ocr", kind: failure.kind.rawValue, message: "\(record.image): \(failure.message)")
+    }
+
+    mutating func parsed(_ parsed: ParsedPage) {
+        record.warnings += parsed.warnings
+        record.receipt = parsed.receipt.map(ReceiptFields.init)
+        record.lineCount = parsed.lines.count
+    }
+
+    /// The page's result: its record with the stage times, and what it contributes to the reports.
+    mutating func result(text: String? = nil, matched: MatchedPage = MatchedPage(), receipt: ReceiptRecord? = nil) -> PageResult {
+        record.entryCount = matched.entries.count
+        timings.total = Self.milliseconds(started.duration(to: clock.now))
+        record.timingsMS = timings
+        return PageResult(record: record, text: text, entries: matched.entries, receipt: receipt, items: matched.items)
+    }
+
+    /// Milliseconds to two decimals, as pages.json has always shown stage times.
+    static func milliseconds(_ duration: Duration) -> Double { (duration.milliseconds * 100).rounded() / 100 }
+}

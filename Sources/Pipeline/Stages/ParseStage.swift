@@ -1,0 +1,45 @@
+import Entries
+import Read
+import Recognition
+
+/// What the parse stage found on a page: its text lines in reading order, and its wine entries or
+/// its receipt.
+struct ParsedPage {
+    /// The lines the text sidecar holds (for a receipt, the reading its amounts come from).
+    var lines: [RecognizedLine]
+    var entries: [WineEntry] = []
+    var receipt: Receipt?
+    /// The reading a receipt's items refer to by line.
+    var receiptPage: RecognizedPage?
+    /// The merchant as read, when the rest of the slip respelled it.
+    var merchantAsRead: String?
+    var warnings: [String] = []
+}
+
+/// The parse stage: a page's reading grouped into wine-list entries, or its receipt (already read
+/// as often as it needed by the Read stage) with what the readings changed.
+struct ParseStage: Sendable {
+    let fields: FieldParser
+    let vocabulary: WineVocabulary
+
+    /// `read` is the receipt's reading when the page is one; a page without is a wine list.
+    func parse(_ page: RecognizedPage, receipt read: ReceiptRereading<ReceiptParser>.Result?) -> ParsedPage {
+        guard let read else {
+            let lines = LineAssembler.assemble(page.lines)
+            return ParsedPage(lines: lines, entries: WineListParser(fields: fields, names: WineNameSplitter(vocabulary: vocabulary)).parse(lines: lines))
+        }
+        var parsed = ParsedPage(lines: read.page.lines, receipt: read.receipt, receiptPage: read.page)
+        if read.merchantFromHeader {
+            let page = read.pageMerchant.map { "\"\($0)\"" + (read.pageMerchantConfidence.map { String(format: ", confidence %.0f", $0) } ?? "") }
+            parsed.warnings.append("merchant from the header band read alone (the page reading had \(page ?? "none"))")
+        }
+        if let asRead = read.merchantAsPrintedInName, let now = read.receipt.merchant {
+            parsed.merchantAsRead = asRead
+            parsed.warnings.append("merchant \"\(asRead)\" respelled \"\(now)\" as the same name is printed elsewhere on the slip")
+        }
+        if let reason = read.reason, read.receipt.readings > 1 {
+            parsed.warnings.append("receipt read \(read.receipt.readings) times (\(reason)); amounts from the reading at scale \(read.receipt.scale)")
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,163 @@
+import Documents
+import Flattening
+import Imaging
+import Recognition
+
+/// The Read stage: a flattened page in, its text out, with every feedback loop between reading
+/// and the page in one place — the first reading, the orientation that reading settles, the
+/// receipt read again as one block, unsure numbers and missed words read alone, and the receipt's
+/// further readings at another scale. Owned by one worker with its Tesseract engine; never shared.
+public final class PageReader {
+    public let engine: TesseractEngine
+    public let settings: ReadSettings
+    /// The worker's orientation detector, created once with the reader; nil (leptonica's up/down
+    /// test is used instead) when osd.traineddata is not installed.
+    public let orientation: OSDOrientation?
+    /// Why OSD is unavailable, reported on every page so the gap is visible.
+    public let orientationProblem: String?
+
+    /// More ink components than a dense printed page has letters (a full A4 page of 10-point text
+    /// has about 15,000).
+    static let noisyPageComponents = 40_000
+
+    public init(engine: TesseractEngine, settings: ReadSettings) {
+        self.engine = engine
+        self.settings = settings
+        do {
+            orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
+            orientationProblem = nil
+        } catch {
+            orientation = nil
+            orientationProblem = error.message
+        }
+    }
+
+    /// What reading a page gave.
+    public struct Reading<Interpreter: ReceiptInterpreter> {
+        /// The page as it was read: dot leaders erased, turned as the first reading called for.
+        public var flat: FlattenedPage
+        /// What the reading did, for pages.json (shown with the flattening's steps).
+        public var steps = StepLog()
+        public var warnings: [String] = []
+        /// Time the orientation detector took; it counts as flattening, as it did when it ran
+        /// before the reading.
+        public var detectorTime: Duration?
+        /// The segmentation the page was first read with, and the one its kept reading used.
+        public var segmentation: PageSegmentation
+        /// Set when the reading failed; nothing below is then set.
+        public var failure: RecognitionError?
+        /// The kind the words show.
+        public var kind: DocumentKind
+        /// The page's reading (for a receipt: the one its kind was judged on).
+        public var page: RecognizedPage?
+        /// A receipt's readings, with the receipt they give.
+        public var receipt: ReceiptRereading<Interpreter>.Result?
+    }
+
+    /// Reads `flat`, which was taken for `prior` before any reading; `job` and `image` name the page
+    /// (the folder name is a hint of its kind, and the recognition cache files pages by name).
+    public func read<Interpreter: ReceiptInterpreter>(_ flat: FlattenedPage, prior: DocumentKind, job: String, image: String,
+                                                      receipts interpreter: Interpreter) -> Reading<Interpreter> {
+        var reading = Reading<Interpreter>(flat: flat, segmentation: settings.segmentation(for: prior), kind: prior)
+        let components = eraseLeaders(&reading, prior: prior)
+        chooseSegmentation(&reading, components: components)
+        let cache = settings.cacheFolder.map(RecognitionCache.init(folder:))
+        func recognize(_ flat: FlattenedPage, _ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
+            let key = cache?.key(flat.raster, ppi: flat.ppi, segmentation: segmentation, ocr: settings.ocr)
+            if let cache, let key, let cached = cache.load(job: job, image: image, key: key) { return cached }
+            let page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation)
+            if let cache, let key { cache.store(page, job: job, image: image, key: key) }
+            return page
+        }
+        do {
+            var page = try recognize(reading.flat, reading.segmentation)
+            if settleOrientation(&reading, firstReading: page) { page = try recognize(reading.flat, reading.segmentation) }
+            reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
+            let turned = reading.flat
+            readAsBlock(&reading, page: &page, recognize: { try recognize(turned, $0) })
+            if reading.kind == .winelist { readAgainAlone(&reading, page: &page, components: components) }
+            reading.page = page
+            if reading.kind == .receipt {
+                reading.receipt = ReceiptRereading(engine: engine, interpreter: interpreter,
+                                                   segmentation: settings.segmentation(for: .receipt),
+                                                   maxReadings: settings.receiptReadings,
+                                                   targetTextHeight: settings.receiptTextHeight).read(reading.flat, firstReading: page)
+            }
+        } catch {
+            reading.failure = error
+        }
+        return reading
+    }
+
+    /// Dot leaders make Tesseract drop the bins and prices beside them (`LeaderEraser`). Receipts
+    /// keep theirs: their amounts are read as one block and were measured on real scans that way.
+    /// Returns the page's ink components (nil for receipts), which later steps reuse.
+    func eraseLeaders<I>(_ reading: inout Reading<I>, prior: DocumentKind) -> [PixelRect]? {
+        guard prior != .receipt else { return nil }
+        let erased = LeaderEraser.erase(reading.flat.raster)
+        if erased.runs > 0 {
+            reading.flat.raster = erased.raster
+            reading.steps[.leaders] = "\(erased.runs) runs, \(erased.dots) dots erased"
+        }
+        return erased.components
+    }
+
+    /// Sparse reading makes a word of every speck: on a page buried in noise (a table top's texture
+    /// normalized into grain) it runs for many minutes. Tesseract's own layout analysis sets such
+    /// regions aside as images.
+    func chooseSegmentation<I>(_ reading: inout Reading<I>, components: [PixelRect]?) {
+        guard reading.segmentation == .sparse, settings.segmentation == nil, let specks = components?.count,
+              specks > Self.noisyPageComponents else { return }
+        reading.segmentation = .auto
+        reading.steps[.noise] = "\(specks) ink components: read with automatic layout instead of sparse"
+    }
+
+    /// A level page's orientation was left to this reading: most read well, and only those that did
+    /// not are shown to the detector and turned. Returns whether the page was turned (and must be
+    /// read again).
+    func settleOrientation<I>(_ reading: inout Reading<I>, firstReading page: RecognizedPage) -> Bool {
+        guard let decision = OrientationByReading.settle(&reading.flat, firstReading: page, detector: orientation) else {
+            return false
+        }
+        reading.steps.overlay(decision.steps)
+        reading.detectorTime = decision.detectorTime
+        return decision.quarterTurns != 0
+    }
+
+    /// Taken for a wine list by its shape, read as a receipt by its words: the page is read again
+    /// the way receipts are read (one block), so that amounts stay on their labels' lines.
+    func readAsBlock<I>(_ reading: inout Reading<I>, page: inout RecognizedPage,
+                        recognize: (PageSegmentation) throws -> RecognizedPage) {
+        let receiptSegmentation = settings.segmentation(for: .receipt)
+        switch KindClassifier.blockReading(of: page, kind: reading.kind, readWith: reading.segmentation,
+                                           receiptSegmentation: receiptSegmentation, read: recognize) {
+        case .kept(let block):
+            page = block
+            reading.segmentation = receiptSegmentation
+        case .refused:
+            reading.warnings.append("read as one block the page lost words it read sparsely (columns?): the sparse reading is kept")
+        case .notTried:
+            break
+        }
+    }
+
+    /// Numbers the page read unsure of (a price at the end of a long line) are read alone, and words
+    /// Tesseract's layout dropped (short prices alone at the margin) are read on their own. Not on
+    /// receipts: on SROIE's scans re-reading numbers changed 43 and no key field, and a receipt whose
+    /// amounts do not add up is read again whole anyway (`ReceiptRereading`).
+    func readAgainAlone<I>(_ reading: inout Reading<I>, page: inout RecognizedPage, components: [PixelRect]?) {
+        let clock = ContinuousClock()
+        var started = clock.now
+        let raster = reading.flat.raster, ppi = reading.flat.ppi
+        let changed = UnsureNumbers.reread(&page, raster: raster, ppi: ppi, engine: engine)
+        reading.steps.record(.reread, took: started.duration(to: clock.now))
+        if changed > 0 { reading.steps[.reread] = "\(changed) unsure numbers read again alone" }
+        guard let components else { return }
+        // Its own time is recorded: it reads each missed word alone, which on a page whose layout
+        // dropped a whole price column is many small readings.
+        started = clock.now
+        let added = MissedText.recover(&page, raster: raster, components: components, ppi: ppi, engine: engine)
+        reading.steps.record(.recovered, took: started.duration(to: clock.now))
+        if added > 0 { reading.steps[.recovered] = "\(added) words read again outside Tesseract's layout" }
+    }
+}

@@ -1,0 +1,49 @@
+import Documents
+import Recognition
+
+/// How pages are read: what the Read stage needs of a run's settings.
+public struct ReadSettings: Sendable, Equatable {
+    /// The kind the run expects; `auto` decides per page, first by shape and folder name, then by
+    /// the words read.
+    public var expected: KindOption
+    /// nil: the default per document kind (`segmentation(for:)`).
+    public var segmentation: PageSegmentation?
+    /// The OCR settings pages are read with (the recognition cache keys on them).
+    public var ocr: OCRConfiguration
+    /// Most OCR readings of a receipt (1: read once).
+    public var receiptReadings: Int
+    /// Median word height in pixels receipts are rescaled to for their second reading.
+    public var receiptTextHeight: Double
+    /// Folder of recognized pages to reuse (a measuring aid); nil: read every page.
+    public var cacheFolder: String?
+
+    public init(expected: KindOption = .auto, segmentation: PageSegmentation? = nil, ocr: OCRConfiguration = OCRConfiguration(),
+                receiptReadings: Int = 2, receiptTextHeight: Double = 26, cacheFolder: String? = nil) {
+        self.expected = expected
+        self.segmentation = segmentation
+        self.ocr = ocr
+        self.receiptReadings = receiptReadings
+        self.receiptTextHeight = receiptTextHeight
+        self.cacheFolder = cacheFolder
+    }
+
+    /// Wine lists are read sparsely: Tesseract's automatic layout (psm 3) drops price and bin
+    /// columns it takes for images or noise (dot leaders, a page not cropped from the table), while
+    /// sparse text (psm 11) keeps every word and Decant rebuilds rows and columns from the word boxes
+    /// (`RowLayout`); docs/benchmarks/entries.md has the measurements. Receipts are read as one
+    /// uniform block: every printed row, amounts included, stays one line, and rows between dashed
+    /// rules are not dropped as separators (on the SROIE scans mode 6 keeps more totals and dates
+    /// than mode 4; see docs/benchmarks/receipts.md).
+    public func segmentation(for kind: DocumentKind) -> PageSegmentation {
+        segmentation ?? (kind == .receipt ? .singleBlock : .sparse)
+    }
+
+    /// The kind a page is taken for before it is read: the run's, or by its shape and folder name.
+    public func prior(width: Int, height: Int, job: String) -> DocumentKind {
+        switch expected {
+        case .winelist: .winelist
+        case .receipt: .receipt
+        case .auto: KindClassifier.guessBeforeOCR(width: width, height: height, jobName: job)
+        }
+    }
+}
