@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The committed corpus's non-flat photos again, byte-identical (same synth commands as Corpus/README.md),
+# The committed corpus's non-flat photos again, byte-identical (same synth commands as docs/corpus-contents.md),
 # plus NAME.flat.png (the clean render, the accuracy upper bound of `decant bench flattening`), which
 # the committed corpus leaves out to stay small.
 #
