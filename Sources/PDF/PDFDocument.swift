@@ -1,0 +1,117 @@
+import CPoppler
+import Glibc
+
+/// Sole owner of one poppler document, opened from a path; hands out its pages.
+///
+/// A final class whose deinit unrefs the `PopplerDocument`, as GRDB.swift owns sqlite3 statements: the file
+/// is closed as soon as the last reference (this object or a page it handed out) goes. Not `Sendable`:
+/// poppler documents are not safe to share between threads, so the compiler keeps each one on the thread
+/// that opened it; open one document per thread to read in parallel (poppler's global parameters are set up
+/// once under its own lock).
+public final class PDFDocument {
+    public let path: String
+    public let limits: PDFLimits
+    public let pageCount: Int
+    /// What poppler repaired while opening (a cross-reference table rebuilt from a truncated file, …):
+    /// empty for a sound file. A repaired file opens, but pages past the damage may be missing or blank.
+    public let repairs: [String]
+
+    let pointer: OpaquePointer
+
+    /// Opens `path`; `password` is the user (or owner) password of an encrypted file.
+    ///
+    /// The file is checked before poppler sees it (exists, not empty, within `maxFileBytes`, starts as a
+    /// PDF), so that the common mistakes get a plain answer instead of "damaged".
+    public init(path: String, password: String? = nil, limits: PDFLimits = .default) throws(PDFError) {
+        self.path = path
+        self.limits = limits
+        try PDFFileCheck.check(path: path, limits: limits)
+
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw PDFError(.unreadable, file: path, "cannot be opened: \(String(cString: strerror(errno)))")
+        }
+        // poppler owns the descriptor from here on, and closes it on failure as well.
+        var gerror: UnsafeMutablePointer<GError>?
+        let (opened, messages) = PopplerMessages.collecting { poppler_document_new_from_fd(fd, password, &gerror) }
+        guard let opened else {
+            let owned = GErrorBox(gerror)
+            throw Self.openingError(owned, messages: messages, path: path, password: password)
+        }
+        pointer = opened
+        repairs = messages.errors
+        let count = Int(poppler_document_get_n_pages(opened))
+        pageCount = count
+        guard count > 0 else {
+            throw PDFError(.empty, file: path, "has no pages")
+        }
+        guard count <= limits.maxPages else {
+            throw PDFError(.tooManyPages, file: path,
+                           "has \(count) pages; the limit is \(limits.maxPages) (raise it with --max-pages to read it)")
+        }
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// Page `number`, 1-based (as errors and people name pages).
+    public func page(_ number: Int) throws(PDFError) -> PDFPage {
+        guard (1...pageCount).contains(number) else {
+            throw PDFError(.noSuchPage, file: path, page: number, "there is no such page (the file has \(pageCount))")
+        }
+        let (loaded, messages) = PopplerMessages.collecting {
+            poppler_document_get_page(pointer, Int32(number - 1))
+        }
+        guard let loaded else {
+            throw PDFError(.pageDamaged, file: path, page: number,
+                           "is damaged and cannot be read\(PopplerMessages.cause(messages.errors)); the other pages can")
+        }
+        return try PDFPage(taking: loaded, number: number, document: self)
+    }
+
+    private static func openingError(_ error: GErrorBox, messages: PopplerMessages, path: String,
+                                     password: String?) -> PDFError {
+        if error.domain == g_file_error_quark() {
+            return PDFError(.unreadable, file: path, "cannot be opened: \(error.message)")
+        }
+        if error.domain == poppler_error_quark() && error.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+            if password == nil {
+                return PDFError(.passwordNeeded, file: path, "is encrypted: a password is needed to open it")
+            }
+            return PDFError(.wrongPassword, file: path, "is encrypted and the password given does not open it")
+        }
+        return PDFError(.damaged, file: path,
+                        "is damaged or cut short and cannot be repaired\(PopplerMessages.cause(messages.errors))")
+    }
+}
+
+extension PopplerMessages {
+    /// " (poppler: Couldn't find trailer dictionary)", or nothing when poppler said nothing.
+    static func cause(_ errors: [String]) -> String {
+        guard let first = errors.first else { return "" }
+        // "Syntax error at position -1: Couldn't find trailer dictionary" → the part after the position.
+        let detail = first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters() } ?? first
+        return " (poppler: \(detail))"
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+/// A GError's domain, code and message, read out and the GError freed at once.
+struct GErrorBox {
+    let domain: GQuark
+    let code: Int32
+    let message: String
+
+    init(_ error: UnsafeMutablePointer<GError>?) {
+        domain = error?.pointee.domain ?? 0
+        code = error?.pointee.code ?? 0
+        message = error?.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        if let error { g_error_free(error) }
+    }
+}

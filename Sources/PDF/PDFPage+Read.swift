@@ -1,0 +1,133 @@
+import CPoppler
+import Imaging
+
+extension PDFPage {
+    /// Reads the page's text layer, mends it, checks it against the rendered page and says whether it can
+    /// be trusted (`TextLayerVerdict`); the resolution for OCR comes with it.
+    ///
+    /// Throws `pageDamaged` only when poppler reported errors and the page has neither text nor anything
+    /// drawn: a page that shows something is left for OCR, whatever poppler said about it.
+    public func read(_ options: PDFReadOptions = PDFReadOptions()) throws(PDFError) -> PDFPageReading {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let (raw, messages) = rawTextLayer()
+        let mended = TextLayerRepair.repair(raw, pageSize: size)
+        let textSeconds = Self.seconds(clock.now - started)
+
+        var layer = mended.layer
+        var tally = InkCheck.Tally()
+        var render: Raster?
+        let checkStarted = clock.now
+        if options.checkInk, raw.aligned, !layer.isEmpty {
+            let ppi = cappedPPI(options.checkPPI)
+            let page = try self.render(ppi: ppi).raster
+            let text = try renderTextOnly(ppi: ppi)
+            render = page
+            (layer, tally) = InkCheck.removeHidden(from: layer, page: page, text: text, ppi: ppi)
+        }
+        var problems = messages.errors
+        if layer.isEmpty, !problems.isEmpty {
+            let page: Raster
+            if let render { page = render } else { page = try self.render(ppi: cappedPPI(options.checkPPI)).raster }
+            if InkCheck.isBlank(page) {
+                throw PDFError(.pageDamaged, file: file, page: number,
+                               "is damaged and shows nothing\(PopplerMessages.cause(problems)); the other pages can be read")
+            }
+        }
+        let checkSeconds = Self.seconds(clock.now - checkStarted)
+        let verdict = TextLayerJudge.verdict(aligned: raw.aligned, glyphs: mended.glyphCount, layer: layer, ink: tally)
+        if messages.total > messages.messages.count {
+            problems.append("(\(messages.total - messages.messages.count) more messages from poppler)")
+        }
+        // Font sizes of a layer sent to OCR still say how large the print is, unless the layer is not the text.
+        let words = verdict.kind == .misaligned ? [] : mended.layer.words
+        return PDFPageReading(page: number, size: size, textLayer: layer, verdict: verdict,
+                              ocrPPI: cappedPPI(OCRResolution.ppi(for: words, targetXHeight: options.targetXHeight)),
+                              problems: problems, textSeconds: textSeconds, checkSeconds: checkSeconds)
+    }
+
+    /// How well each word of `layer` agrees with the page rendered at `ppi`: the correlation `InkCheck`
+    /// judges visibility by (near ±1 shows, near 0 does not), for reports and for tuning the check.
+    public func visibility(of layer: PDFTextLayer, ppi: Double = 72) throws(PDFError) -> [Double] {
+        let used = cappedPPI(ppi)
+        let page = try render(ppi: used).raster
+        let text = try renderTextOnly(ppi: used)
+        return layer.words.map { InkCheck.measure(page: page, text: text, box: $0.box.pixels(ppi: used)).correlation }
+    }
+
+    /// The text layer alone, drawn by poppler in black on white: every word's glyphs, whatever colour,
+    /// render mode or clip the page gave them (poppler's selection painter, which viewers use to draw
+    /// selected text).
+    func renderTextOnly(ppi: Double) throws(PDFError) -> Raster {
+        let (width, height) = size.pixels(ppi: ppi)
+        let surface = try CairoImage(width: width, height: height, file: file, page: number)
+        _ = PopplerMessages.collecting { () -> Void in
+            guard let cairo = cairo_create(surface.surface) else { return }
+            defer { cairo_destroy(cairo) }
+            cairo_set_source_rgb(cairo, 1, 1, 1)
+            cairo_paint(cairo)
+            cairo_scale(cairo, ppi / 72, ppi / 72)
+            var selection = PopplerRectangle(x1: 0, y1: 0, x2: size.width, y2: size.height)
+            var glyph = PopplerColor(red: 0, green: 0, blue: 0)
+            var background = PopplerColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF)
+            poppler_page_render_selection(popplerPage, cairo, &selection, nil, POPPLER_SELECTION_GLYPH, &glyph, &background)
+        }
+        return surface.raster(color: false)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+}
+
+extension InkCheck {
+    /// Glyphs by what the page shows of their words.
+    struct Tally: Equatable {
+        var shown = 0
+        var covered = 0
+        var blank = 0
+        var checked: Int { shown + covered + blank }
+    }
+
+    /// The layer without its blank words, and the tally of all words.
+    ///
+    /// Blank words go: nothing shows where they are, so no reader sees them (a white page number, an old
+    /// price hidden under a white box). Covered words stay: what shows there is most often a picture of the
+    /// same words (a word set with an effect and exported as an image over its own invisible text), and the
+    /// layer's transcription of it is better than none. When either kind is much of the page, the verdict
+    /// sends the page to OCR instead (`TextLayerJudge`).
+    static func removeHidden(from layer: PDFTextLayer, page: Raster, text: Raster, ppi: Double)
+        -> (layer: PDFTextLayer, tally: Tally) {
+        var tally = Tally()
+        var lines: [PDFTextLine] = []
+        var removed = 0
+        for line in layer.lines {
+            var words: [PDFWord] = []
+            for word in line.words {
+                let glyphs = word.text.unicodeScalars.count
+                switch measure(page: page, text: text, box: word.box.pixels(ppi: ppi)).state {
+                case .shown:
+                    tally.shown += glyphs
+                    words.append(word)
+                case .covered:
+                    tally.covered += glyphs
+                    words.append(word)
+                case .blank:
+                    tally.blank += glyphs
+                    removed += 1
+                }
+            }
+            if !words.isEmpty { lines.append(PDFTextLine(words: words)) }
+        }
+        var out = layer
+        out.lines = lines
+        out.repairs.hiddenWords += removed
+        return (out, tally)
+    }
+
+    /// Nothing drawn: every pixel within a couple of levels of the first.
+    static func isBlank(_ raster: Raster) -> Bool {
+        guard let first = raster.pixels.first else { return true }
+        return raster.pixels.allSatisfy { abs(Int($0) - Int(first)) <= 2 }
+    }
+}
