@@ -27,13 +27,13 @@ public final class PDFDocument {
         self.limits = limits
         try PDFFileCheck.check(path: path, limits: limits)
 
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw PDFError(.unreadable, file: path, "cannot be opened: \(String(cString: strerror(errno)))")
+        // By URI, not by descriptor: poppler 22.12 retries a refused password from a copy of the input stream,
+        // and a copy of a descriptor's stream reads nothing, which turned every wrong password into "damaged".
+        guard let uri = Self.fileURI(path) else {
+            throw PDFError(.unreadable, file: path, "cannot be opened: the path cannot be written as a file URI")
         }
-        // poppler owns the descriptor from here on, and closes it on failure as well.
         var gerror: UnsafeMutablePointer<GError>?
-        let (opened, messages) = PopplerMessages.collecting { poppler_document_new_from_fd(fd, password, &gerror) }
+        let (opened, messages) = PopplerMessages.collecting { poppler_document_new_from_file(uri, password, &gerror) }
         guard let opened else {
             let owned = GErrorBox(gerror)
             throw Self.openingError(owned, messages: messages, path: path, password: password)
@@ -53,6 +53,19 @@ public final class PDFDocument {
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// "file:///…" for a path, made absolute first (GLib escapes what a URI cannot hold as it is).
+    static func fileURI(_ path: String) -> String? {
+        var absolute = path
+        if !path.hasPrefix("/") {
+            guard let cwd = getcwd(nil, 0) else { return nil }
+            absolute = String(cString: cwd) + "/" + path
+            free(cwd)
+        }
+        guard let uri = g_filename_to_uri(absolute, nil, nil) else { return nil }
+        defer { g_free(uri) }
+        return String(cString: uri)
     }
 
     /// Page `number`, 1-based (as errors and people name pages).

@@ -151,10 +151,11 @@ enum TextLayerRepair {
     }
 
     /// Letter-spaced headings ("B Y   T H E   G L A S S") reach here one letter per word: poppler, and the
-    /// split above, see every letter gap as a word gap. Runs of three or more one-letter words in a row, in
-    /// one font size, are joined back into words, broken where a gap is half as wide again as the run's
-    /// narrowest (the word spaces of letter-spaced text are wider than its letter spaces). One-letter words
-    /// in ordinary text ("y", "à") stand between longer words, so they never make such a run.
+    /// split above, see every letter gap as a word gap. Runs of three or more one-letter words in a row (or
+    /// two that are a line of their own: poppler may cut "B Y" off from "T H E"), in one font size and less
+    /// than three ems apart, are joined back into words, broken where a gap is half as wide again as the
+    /// run's narrowest (the word spaces of letter-spaced text are wider than its letter spaces). One-letter
+    /// words in ordinary text ("y", "à") stand between longer words, so they never make such a run.
     static func joinLetterSpaced(_ words: [PDFWord], repairs: inout TextRepairs) -> [PDFWord] {
         var out: [PDFWord] = []
         var run: [PDFWord] = []
@@ -165,12 +166,13 @@ enum TextLayerRepair {
             guard let last = run.last else { return true }
             let gap = word.box.x - last.box.maxX
             return abs(word.fontSize - last.fontSize) <= 0.05 * max(last.fontSize, 0.1)
-                && gap >= -0.05 * last.fontSize && gap <= 1.5 * last.fontSize
+                && gap >= -0.05 * last.fontSize && gap <= 3 * last.fontSize
                 && abs(word.box.midY - last.box.midY) < 0.3 * max(last.box.height, word.box.height)
         }
         func flush() {
             defer { run = [] }
-            guard run.count >= 3 else { out.append(contentsOf: run); return }
+            let wholeLine = run.count == words.count
+            guard run.count >= 3 || (wholeLine && run.count == 2) else { out.append(contentsOf: run); return }
             let gaps = zip(run, run.dropFirst()).map { $1.box.x - $0.box.maxX }
             let narrowest = max(gaps.min() ?? 0, 0)
             let limit = max(1.5 * narrowest, narrowest + 0.1 * run[0].fontSize)

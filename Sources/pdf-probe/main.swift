@@ -1,57 +1,37 @@
-import PDF
 import Foundation
-import Imaging
+import PDF
 
-let args = CommandLine.arguments
-if args[1] == "summary" {
-    for path in args.dropFirst(2) {
-        do {
-            let doc = try PDFDocument(path: path)
-            for n in 1...doc.pageCount {
-                let page = try doc.page(n)
-                let r = try page.read()
-                let vis = try page.visibility(of: page.textLayer())
-                let low = vis.filter { abs($0) < 0.6 }.count
-                let hist = [0.0, 0.2, 0.4, 0.6, 0.8].map { lo in vis.filter { abs($0) >= lo && abs($0) < lo + 0.2 }.count }
-                print("\((path as NSString).lastPathComponent) p\(n): words \(r.textLayer.words.count) \(r.verdict) ppi \(r.ocrPPI) text \(Int(r.textSeconds*1000)) ms check \(Int(r.checkSeconds*1000)) ms |r| hist \(hist) low \(low) \(r.problems)")
-            }
-        } catch { print("\(error)") }
-    }
-    exit(0)
+/// Measures the PDF module on real wine lists: what Decant would do with each page, how long it takes, and
+/// how the text layer compares with OCR and with ground truth. A measuring instrument, not part of `decant`.
+let usage = """
+usage: pdf-probe survey [FOLDER...]            pages, verdicts, words, text-layer and render times
+       pdf-probe race FILE [--pages N]         text layer against render + Tesseract (psm 11), page by page
+       pdf-probe truth [FOLDER]                text layer against the ground truth (*.gt.json) of the PDFs
+       pdf-probe sweep FILE PAGE... [--heights 12,16,...]  OCR word recall against the text layer by x-height
+       pdf-probe words FILE [PAGE]             the mended words with boxes, fonts and ink correlation
+       pdf-probe boxes FILE PAGE OUT.png       a render at 100 ppi with the word boxes drawn
+FOLDER defaults to ../shared/data/winelists/{docs,nogt} (else /work/shared/...).
+"""
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
 }
-if args[1] == "boxes" {
-    let doc = try PDFDocument(path: args[2])
-    let page = try doc.page(Int(args[3])!)
-    let ppi = 100.0
-    var raster = try page.render(ppi: ppi, color: true).raster
-    let reading = try page.read()
-    for (i, word) in reading.textLayer.words.enumerated() {
-        let box = word.box.pixels(ppi: ppi)
-        let color: [UInt8] = word.isBold ? [0, 0, 255] : (i % 2 == 0 ? [255, 0, 0] : [0, 160, 0])
-        for x in max(0, box.x)..<min(raster.width, box.maxX) {
-            for y in [box.y, box.maxY - 1] where y >= 0 && y < raster.height {
-                for c in 0..<3 { raster[x, y, c] = color[c] }
-            }
-        }
-        for y in max(0, box.y)..<min(raster.height, box.maxY) {
-            for x in [box.x, box.maxX - 1] where x >= 0 && x < raster.width {
-                for c in 0..<3 { raster[x, y, c] = color[c] }
-            }
-        }
+let rest = Array(arguments.dropFirst())
+do {
+    switch command {
+    case "survey": try Survey.run(folders: rest.isEmpty ? WineLists.defaultFolders() : rest)
+    case "race": try OCRRace.run(rest)
+    case "truth": try GroundTruthCheck.run(folder: rest.first ?? WineLists.defaultFolders()[0])
+    case "sweep": try ResolutionSweep.run(rest)
+    case "words": try WordDump.run(rest)
+    case "boxes": try WordDump.boxes(rest)
+    default:
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        exit(64)
     }
-    try PNGFile.write(raster, to: args[4])
-    print(reading.verdict)
-    exit(0)
-}
-let doc = try PDFDocument(path: args[1])
-let pages = args.count > 2 ? [Int(args[2])!] : Array(1...doc.pageCount)
-for n in pages {
-    let page = try doc.page(n)
-    let layer = page.textLayer()
-    let vis = try page.visibility(of: layer)
-    print("== page \(n) \(page.size) words \(layer.words.count) repairs: \(layer.repairs.summary)")
-    var i = 0
-    for line in layer.lines {
-        print(line.words.map { w in defer { i += 1 }; return "\(w.text)[\(Int(w.box.x)),\(Int(w.box.y)),\(Int(w.box.width))x\(Int(w.box.height)) \(w.fontName) \(String(format: "%.1f", w.fontSize))\(w.isBold ? " B" : "")\(w.isItalic ? " I" : "") r=\(String(format: "%.2f", vis[i]))]" }.joined(separator: " "))
-    }
+} catch {
+    FileHandle.standardError.write(Data("pdf-probe: \(error)\n".utf8))
+    exit(1)
 }
