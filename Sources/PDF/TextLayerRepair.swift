@@ -129,10 +129,14 @@ enum TextLayerRepair {
     /// steps back, or leaves the row. Words set vertically are left as they are.
     static func splitAtGaps(_ glyphs: [RawTextLayer.Glyph], styles: [RawTextLayer.Style],
                             repairs: inout TextRepairs) -> [[RawTextLayer.Glyph]] {
-        guard let first = glyphs.first, let last = glyphs.last, glyphs.count > 1 else {
+        guard let first = glyphs.first, glyphs.count > 1 else {
             return glyphs.isEmpty ? [] : [glyphs]
         }
-        guard abs(last.box.midX - first.box.midX) >= abs(last.box.midY - first.box.midY) else { return [glyphs] }
+        // Set vertically when most steps from glyph to glyph go down or up rather than across (a whole
+        // word's ends can lie far apart vertically when poppler ran it into the next rows).
+        let steps = zip(glyphs, glyphs.dropFirst())
+        let across = steps.filter { abs($1.box.midX - $0.box.midX) >= abs($1.box.midY - $0.box.midY) }.count
+        guard 2 * across >= glyphs.count - 1 else { return [glyphs] }
         var parts: [[RawTextLayer.Glyph]] = [[first]]
         for (previous, glyph) in zip(glyphs, glyphs.dropFirst()) {
             let size = max(styles.indices.contains(glyph.style) ? styles[glyph.style].fontSize : 0,

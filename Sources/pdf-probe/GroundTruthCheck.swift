@@ -15,7 +15,7 @@ enum GroundTruthCheck {
             var prices: [String: Double]
         }
         var file: String
-        var pages: [Int]
+        var pages: [Int]?
         var entries: [Entry]
     }
 
@@ -28,10 +28,11 @@ enum GroundTruthCheck {
         for name in names {
             let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)")))
             guard truth.file.lowercased().hasSuffix(".pdf") else { continue }
+            let pages = truth.pages ?? Array(Set(truth.entries.map(\.page))).sorted()
             let document = try PDFDocument(path: "\(folder)/\(truth.file)")
             var pageWords: [Int: [String]] = [:]
             var verdicts: [String] = []
-            for number in truth.pages {
+            for number in pages {
                 let reading = try document.page(number).read()
                 pageWords[number] = reading.textLayer.words.map(\.text)
                 verdicts.append(reading.verdict.kind.rawValue)
@@ -66,7 +67,7 @@ enum GroundTruthCheck {
             }
             allWords += words; allFound += found; allPrices += prices; allPricesFound += pricesFound
             let verdictList = Dictionary(grouping: verdicts, by: { $0 }).map { "\($0.key) \($0.value.count)" }.sorted().joined(separator: ", ")
-            print("| \(truth.file) | \(truth.pages.map(String.init).joined(separator: ",")) | \(truth.entries.count) | \(verdictList) | "
+            print("| \(truth.file) | \(pages.map(String.init).joined(separator: ",")) | \(truth.entries.count) | \(verdictList) | "
                   + percent(found, words) + " | " + percent(pricesFound, prices) + " | " + percent(whole, truth.entries.count) + " |")
         }
         print("")
