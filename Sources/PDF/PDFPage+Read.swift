@@ -16,32 +16,39 @@ extension PDFPage {
 
         var layer = mended.layer
         var tally = InkCheck.Tally()
-        var render: Raster?
-        let checkStarted = clock.now
-        if options.checkInk, raw.aligned, !layer.isEmpty {
-            let ppi = cappedPPI(options.checkPPI)
-            let page = try self.render(ppi: ppi).raster
-            let text = try renderTextOnly(ppi: ppi)
-            render = page
-            (layer, tally) = InkCheck.removeHidden(from: layer, page: page, text: text, ppi: ppi)
-        }
         var problems = messages.errors
-        if layer.isEmpty, !problems.isEmpty {
-            let page: Raster
-            if let render { page = render } else { page = try self.render(ppi: cappedPPI(options.checkPPI)).raster }
-            if InkCheck.isBlank(page) {
+        var blank = false
+        let checkStarted = clock.now
+        if options.checkInk {
+            let ppi = cappedPPI(options.checkPPI)
+            var shown: PDFRender?
+            if raw.aligned, !layer.isEmpty {
+                let page = try render(ppi: ppi)
+                (layer, tally) = InkCheck.removeHidden(from: layer, page: page.raster, text: try renderTextOnly(ppi: ppi), ppi: ppi)
+                shown = page
+            }
+            // Nothing left to read: is anything drawn at all? A blank page needs no OCR, and a blank page that
+            // poppler complained about is a damaged one.
+            if layer.isEmpty {
+                let page: PDFRender
+                if let shown { page = shown } else { page = try render(ppi: ppi) }
+                shown = page
+                blank = InkCheck.isBlank(page.raster)
+            }
+            for problem in shown?.problems ?? [] where !problems.contains(problem) { problems.append(problem) }
+            if blank, !problems.isEmpty {
                 throw PDFError(.pageDamaged, file: file, page: number,
                                "is damaged and shows nothing\(PopplerMessages.cause(problems)); the other pages can be read")
             }
         }
         let checkSeconds = Self.seconds(clock.now - checkStarted)
-        let verdict = TextLayerJudge.verdict(aligned: raw.aligned, glyphs: mended.glyphCount, layer: layer, ink: tally)
+        let verdict = TextLayerJudge.verdict(aligned: raw.aligned, glyphs: mended.glyphCount, layer: layer, ink: tally, blank: blank)
         if messages.total > messages.messages.count {
             problems.append("(\(messages.total - messages.messages.count) more messages from poppler)")
         }
         // Font sizes of a layer sent to OCR still say how large the print is, unless the layer is not the text.
         let words = verdict.kind == .misaligned ? [] : mended.layer.words
-        return PDFPageReading(page: number, size: size, textLayer: layer, verdict: verdict,
+        return PDFPageReading(page: number, size: size, textLayer: layer, verdict: verdict, isBlank: blank,
                               ocrPPI: cappedPPI(OCRResolution.ppi(for: words, targetXHeight: options.targetXHeight)),
                               problems: problems, textSeconds: textSeconds, checkSeconds: checkSeconds)
     }

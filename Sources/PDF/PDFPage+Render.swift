@@ -2,14 +2,17 @@ import CPoppler
 import Imaging
 
 /// A page rendered to pixels, with the resolution it was rendered at (which may be lower than the one asked
-/// for when `PDFLimits.maxPixels` capped it).
+/// for when `PDFLimits.maxPixels` capped it) and what poppler reported while drawing it (a damaged image or
+/// font: the page is drawn as far as it goes).
 public struct PDFRender: Sendable, Equatable {
     public var raster: Raster
     public var ppi: Double
+    public var problems: [String]
 
-    public init(raster: Raster, ppi: Double) {
+    public init(raster: Raster, ppi: Double, problems: [String] = []) {
         self.raster = raster
         self.ppi = ppi
+        self.problems = problems
     }
 }
 
@@ -43,7 +46,7 @@ extension PDFPage {
         }
         let (width, height) = size.pixels(ppi: used)
         let surface = try CairoImage(width: width, height: height, file: file, page: number)
-        _ = PopplerMessages.collecting { () -> Void in
+        let (_, messages) = PopplerMessages.collecting { () -> Void in
             makeTextPage()
             guard let cairo = cairo_create(surface.surface) else { return }
             defer { cairo_destroy(cairo) }
@@ -52,7 +55,7 @@ extension PDFPage {
             cairo_scale(cairo, used / 72, used / 72)
             poppler_page_render(popplerPage, cairo)
         }
-        return PDFRender(raster: surface.raster(color: color), ppi: used)
+        return PDFRender(raster: surface.raster(color: color), ppi: used, problems: messages.errors)
     }
 }
 

@@ -1,7 +1,8 @@
 /// How a page is read: the check against the rendered page and the resolution OCR would need.
 public struct PDFReadOptions: Sendable, Equatable {
-    /// Compare the text layer with the rendered page (`InkCheck`) to find hidden words. Off, a layer with
-    /// hidden text is taken as it is.
+    /// Render the page at `checkPPI` and compare the text layer with it (`InkCheck`): finds hidden and
+    /// covered words, blank pages (nothing for OCR to read) and damaged ones (poppler errors, nothing drawn).
+    /// Off, the layer is taken as it is and no page is called blank or damaged.
     public var checkInk: Bool
     /// Resolution of the two renders compared. 72 ppi puts a 6 pt price at 6 pixels, still enough glyph
     /// shape to correlate, and costs a fraction of the 300 ppi render OCR needs.
@@ -25,6 +26,9 @@ public struct PDFPageReading: Sendable, Equatable {
     /// Mended, hidden words removed. Kept whatever the verdict, for a report to show what the layer held.
     public var textLayer: PDFTextLayer
     public var verdict: TextLayerVerdict
+    /// Nothing is drawn on the page (looked at when the layer holds no word to read, with `checkInk`): no
+    /// OCR needed.
+    public var isBlank: Bool
     /// The resolution to render the page at for Tesseract (`OCRResolution`), already capped by the limits.
     public var ocrPPI: Double
     /// What poppler reported while reading the page (a damaged content stream, a broken font): the page
@@ -34,12 +38,13 @@ public struct PDFPageReading: Sendable, Equatable {
     public var textSeconds: Double
     public var checkSeconds: Double
 
-    public init(page: Int, size: PDFSize, textLayer: PDFTextLayer, verdict: TextLayerVerdict, ocrPPI: Double,
+    public init(page: Int, size: PDFSize, textLayer: PDFTextLayer, verdict: TextLayerVerdict, isBlank: Bool = false, ocrPPI: Double,
                 problems: [String] = [], textSeconds: Double = 0, checkSeconds: Double = 0) {
         self.page = page
         self.size = size
         self.textLayer = textLayer
         self.verdict = verdict
+        self.isBlank = isBlank
         self.ocrPPI = ocrPPI
         self.problems = problems
         self.textSeconds = textSeconds

@@ -14,13 +14,14 @@ enum TextLayerJudge {
     static let hiddenShare = 0.30
 
     /// `glyphs`: glyphs poppler gave; `layer`: after mending and the ink check; `ink`: the ink check's
-    /// tally (empty when it did not run).
-    static func verdict(aligned: Bool, glyphs: Int, layer: PDFTextLayer, ink: InkCheck.Tally) -> TextLayerVerdict {
+    /// tally (empty when it did not run); `blank`: nothing is drawn on the page.
+    static func verdict(aligned: Bool, glyphs: Int, layer: PDFTextLayer, ink: InkCheck.Tally,
+                        blank: Bool = false) -> TextLayerVerdict {
         guard aligned else {
             return TextLayerVerdict(.misaligned, "poppler's text and its character boxes differ in length, so no word's box can be trusted")
         }
         guard glyphs > 0 else {
-            return TextLayerVerdict(.none, "no text layer: a scan, or text drawn as outlines or images")
+            return TextLayerVerdict(.none, blank ? "a blank page" : "no text layer: a scan, or text drawn as outlines or images")
         }
         let unmapped = layer.repairs.unmappedGlyphs
         if Double(unmapped) > unmappedShare * Double(glyphs) {
@@ -34,7 +35,7 @@ enum TextLayerJudge {
             return TextLayerVerdict(.coveredText, "\(ink.covered) of \(ink.checked) glyphs (\(percent(ink.covered, ink.checked))) are in words whose glyphs do not show: a picture is drawn where they stand (an image of the text over invisible text, or an image over the text)")
         }
         if layer.isEmpty {
-            return TextLayerVerdict(.none, "the text layer holds no readable word (\(glyphs) glyphs, all invisible or unmapped)")
+            return TextLayerVerdict(.none, "the text layer holds no word that shows (\(glyphs) glyphs)" + (blank ? " on a blank page" : ""))
         }
         let mended = layer.repairs.summary
         return TextLayerVerdict(.usable, mended.isEmpty ? "" : "mended: \(mended)")

@@ -11,8 +11,9 @@ enum OCRRace {
         let count = WineLists.option("pages", in: arguments).flatMap(Int.init).map { min($0, document.pageCount) } ?? document.pageCount
         let (engine, setup) = try WineLists.time { try TesseractEngine(configuration: OCRConfiguration(languages: "eng")) }
         print("\(WineLists.name(path)): \(count) pages; Tesseract \(TesseractEngine.version), engine made in \(WineLists.ms(setup)) ms (not counted)")
-        print("| page | verdict | layer words | text layer ms | OCR ppi | render ms | OCR ms | OCR / text | layer words OCR found |")
-        print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+        print("Layer words: the page's words, punctuation-only ones (\"-\", \"~\") not counted in the share OCR found.")
+        print("| page | verdict | layer words | text layer ms | OCR ppi | render ms | OCR ms | OCR / text | layer words OCR found | agreement |")
+        print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         var text = 0.0, render = 0.0, ocr = 0.0, found = 0, words = 0
         for number in 1...count {
             let (reading, textSeconds) = try WineLists.time { try document.page(number).read() }
@@ -25,11 +26,13 @@ enum OCRRace {
             let ocrWords = recognized.lines.flatMap(\.words).map(\.text)
             let hits = WordBag.found(layerWords, in: ocrWords)
             text += textSeconds; render += renderSeconds; ocr += ocrSeconds
-            found += hits; words += layerWords.count
+            let countable = WordBag.countable(layerWords)
+            found += hits; words += countable
             print("| \(number) | \(reading.verdict.kind.rawValue) | \(layerWords.count) | \(WineLists.ms(textSeconds)) | \(Int(image.ppi)) | "
                   + "\(WineLists.ms(renderSeconds)) | \(WineLists.ms(ocrSeconds)) | "
                   + String(format: "%.0f×", (renderSeconds + ocrSeconds) / max(textSeconds, 1e-9)) + " | "
-                  + String(format: "%.1f %%", 100 * Double(hits) / Double(max(layerWords.count, 1))) + " |")
+                  + String(format: "%.1f %%", 100 * Double(hits) / Double(max(countable, 1))) + " | "
+                  + String(format: "%.2f", reading.textLayer.agreement(with: ocrWords)) + " |")
         }
         print("")
         print(String(format: "total: text layer %.2f s (%.0f ms/page); render %.2f s + OCR %.2f s = %.2f s (%.0f ms/page); OCR path / text layer = %.1f×",

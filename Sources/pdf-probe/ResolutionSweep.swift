@@ -3,7 +3,8 @@ import PDF
 import Recognition
 
 /// Which x-height Tesseract reads best at, measured on pages whose text layer is usable: the layer is the
-/// exact text, so the share of its words that OCR finds at each resolution is the measure.
+/// exact text, so the share of its words that OCR finds at each resolution is the measure. Pages whose text
+/// is covered by pictures of itself count too: their layer is the transcript of the pictures OCR reads.
 enum ResolutionSweep {
     static func run(_ arguments: [String]) throws {
         guard arguments.count >= 2 else { throw ProbeError("sweep needs a PDF and page numbers") }
@@ -21,7 +22,7 @@ enum ResolutionSweep {
             for number in pages {
                 let page = try document.page(number)
                 let reading = try page.read(PDFReadOptions(targetXHeight: height))
-                guard reading.verdict.isUsable else { continue }
+                guard reading.verdict.isUsable || reading.verdict.kind == .coveredText else { continue }
                 let image = try page.render(ppi: reading.ocrPPI)
                 ppis.append(Int(image.ppi))
                 let (recognized, ocr) = try WineLists.time {

@@ -157,3 +157,29 @@ import Testing
         #expect(PDFFileCheck.guessKind(head) == kind)
     }
 }
+
+@Suite struct AgreementTests {
+    func layer(_ words: [String]) -> PDFTextLayer {
+        PDFTextLayer(pageSize: PDFSize(width: 595, height: 842), lines: [PDFTextLine(words: words.map {
+            PDFWord(text: $0, box: PDFRect(x: 0, y: 0, width: 10, height: 10), fontName: "Calibri", fontSize: 11)
+        })])
+    }
+
+    @Test func ocrOfAFaithfulPictureAgreesWithTheLayer() {
+        let covered = layer(["Blankenhorn", "Crémant", "|", "Auxerrois,", "Chardonnay", "10", "60"])
+        // What OCR read: a misread letter, a lost accent, a bar taken for an I, punctuation at the ends.
+        let read = ["Blankenhorn", "Cremant", "I", "Auxerrois", "Chardonnay,", "10", "6O"]
+        #expect(abs(covered.agreement(with: read) - 4.0 / 7) < 1e-9)
+        #expect(covered.agreement(with: read) >= PDFTextLayer.faithfulAgreement)
+    }
+
+    @Test func ocrOfAnUnrelatedPictureDoesNot() {
+        let covered = layer(["Brunello", "di", "Montalcino", "2015", "180"])
+        #expect(covered.agreement(with: ["SUMMER", "TERRACE", "OPEN", "DAILY"]) == 0)
+        #expect(covered.agreement(with: []) == 0)
+    }
+
+    @Test func eachLayerWordCountsOnce() {
+        #expect(layer(["2019"]).agreement(with: ["2019", "2019"]) == 0.5)
+    }
+}

@@ -80,12 +80,14 @@ import Testing
         }
         #expect(reading.verdict.kind == .none)
         #expect(reading.textLayer.isEmpty)
+        #expect(!reading.isBlank)
         #expect(reading.ocrPPI == 300)
     }
 
-    @Test func blankPageHasNoTextLayerAndIsNotDamaged() throws {
+    @Test func blankPageNeedsNoOCRAndIsNotDamaged() throws {
         let reading = try read { _ in }
-        #expect(reading.verdict.kind == .none)
+        #expect(reading.verdict == TextLayerVerdict(.none, "a blank page"))
+        #expect(reading.isBlank)
         #expect(reading.problems.isEmpty)
     }
 
