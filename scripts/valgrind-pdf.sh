@@ -20,7 +20,7 @@ SHARED="../shared/data/winelists"
 if [ -d "$SHARED" ]; then
   cp "$SHARED/docs/weinkarte-pgm.pdf" "$SHARED/docs/damare.pdf" "$INPUT/"
 fi
-valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \
+valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 --suppressions=scripts/valgrind-pdf.supp \
   .build-valgrind/debug/pdf-probe survey "$INPUT" 2>&1 | tee "$LOG" | grep -E "^\| |LEAK SUMMARY|definitely|indirectly|possibly|ERROR SUMMARY"
 status=${PIPESTATUS[0]}
 echo "valgrind log: $LOG (exit $status)"

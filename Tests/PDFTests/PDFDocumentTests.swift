@@ -115,6 +115,17 @@ import Testing
         #expect(error?.message == "has 12 pages; the limit is 10 (raise it with --max-pages to read it)")
     }
 
+    @Test func documentWithoutPagesSaysSo() {
+        var pdf = HandWrittenPDF()
+        pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add("<< /Type /Pages /Kids [] /Count 0 >>")
+        let path = folder.file("no-pages.pdf")
+        write(pdf.bytes(), to: path)
+        let error = openingError(path)
+        #expect(error?.kind == .empty || error?.kind == .damaged)
+        #expect(error?.description.hasPrefix(path) == true)
+    }
+
     @Test func fileLargerThanTheLimitIsRefusedUnread() {
         let path = onePageList()
         let error = openingError(path, limits: PDFLimits(maxFileBytes: 100))

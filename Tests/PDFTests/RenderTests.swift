@@ -64,4 +64,26 @@ import Testing
         let afterRender = rendered.textLayer()
         #expect(afterRender == (try page(draw: draw).textLayer()))
     }
+
+    /// A page turned by /Rotate: size, words and render all come as the page is shown, so boxes still land
+    /// on their ink.
+    @Test func rotatedPageKeepsBoxesOnTheirInk() throws {
+        let path = folder.file("rotated.pdf")
+        write(HandWrittenPDF.document(pages: ["BT /F2 24 Tf 100 600 Td (Rotated) Tj ET"], mediaBox: "[0 0 612 792] /Rotate 90"), to: path)
+        let page = try PDFDocument(path: path).page(1)
+        #expect(page.size == PDFSize(width: 792, height: 612))
+        let word = try #require(page.read().textLayer.words.first)
+        #expect(word.text == "Rotated")
+        #expect(word.box.height > word.box.width)
+        let render = try page.render(ppi: 72)
+        let box = word.box.pixels(ppi: 72)
+        var inside = 0, outside = 0
+        for y in 0..<render.raster.height {
+            for x in 0..<render.raster.width where render.raster[x, y] < 128 {
+                if x >= box.x - 1 && x <= box.maxX && y >= box.y - 1 && y <= box.maxY { inside += 1 } else { outside += 1 }
+            }
+        }
+        #expect(inside > 50)
+        #expect(outside == 0)
+    }
 }
