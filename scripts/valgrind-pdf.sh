@@ -14,6 +14,8 @@ cp "$FIXTURES/restricted.pdf" "$FIXTURES/encrypted.pdf" "$INPUT/"
 head -c 900 "$FIXTURES/restricted.pdf" > "$INPUT/truncated.pdf"
 : > "$INPUT/empty.pdf"
 printf '<!DOCTYPE html><html><body>moved</body></html>' > "$INPUT/web-page.pdf"
+# A page over a kilometre wide, written without a cross-reference table (poppler rebuilds it): refused.
+printf '%%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 100000 100000] >> endobj\ntrailer << /Root 1 0 R >>\n%%%%EOF\n' > "$INPUT/huge-page.pdf"
 # Real lists when ../shared is there: one light-on-dark page with a hidden word, one text-over-picture page.
 SHARED="../shared/data/winelists"
 [ -d "$SHARED" ] || SHARED="/work/shared/data/winelists"

@@ -35,20 +35,19 @@ public final class PDFDocument {
         var gerror: UnsafeMutablePointer<GError>?
         let (opened, messages) = PopplerMessages.collecting { poppler_document_new_from_file(uri, password, &gerror) }
         guard let opened else {
-            let owned = GErrorBox(gerror)
-            throw Self.openingError(owned, messages: messages, path: path, password: password)
+            throw Self.openingError(GErrorBox(gerror), messages: messages, path: path, password: password)
         }
-        pointer = opened
-        repairs = messages.errors
+        // Checked before this object owns the document, which is released here if it is refused.
         let count = Int(poppler_document_get_n_pages(opened))
-        pageCount = count
-        guard count > 0 else {
-            throw PDFError(.empty, file: path, "has no pages")
-        }
-        guard count <= limits.maxPages else {
+        guard count > 0, count <= limits.maxPages else {
+            g_object_unref(UnsafeMutableRawPointer(opened))
+            if count <= 0 { throw PDFError(.empty, file: path, "has no pages") }
             throw PDFError(.tooManyPages, file: path,
                            "has \(count) pages; the limit is \(limits.maxPages) (raise it with --max-pages to read it)")
         }
+        pointer = opened
+        repairs = messages.errors
+        pageCount = count
     }
 
     deinit {

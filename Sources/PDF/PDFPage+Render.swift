@@ -74,17 +74,20 @@ final class CairoImage {
     let width: Int
     let height: Int
 
+    /// cairo hands back an error surface rather than none when it cannot make one (out of memory, a size
+    /// past its limits); that surface is destroyed here and the error thrown.
     init(width: Int, height: Int, file: String, page: Int) throws(PDFError) {
         guard let made = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
             throw PDFError(.renderFailed, file: file, page: page, "cannot be rendered: no memory for \(width) × \(height) pixels")
         }
+        guard cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(made)))
+            cairo_surface_destroy(made)
+            throw PDFError(.renderFailed, file: file, page: page, "cannot be rendered at \(width) × \(height) pixels: \(reason)")
+        }
         surface = made
         self.width = width
         self.height = height
-        guard cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(cairo_surface_status(made)))
-            throw PDFError(.renderFailed, file: file, page: page, "cannot be rendered at \(width) × \(height) pixels: \(reason)")
-        }
     }
 
     deinit {

@@ -15,23 +15,26 @@ public final class PDFPage {
     let pointer: OpaquePointer
     var file: String { document.path }
 
+    /// Takes the page, or releases it and throws when its size is refused.
     init(taking page: OpaquePointer, number: Int, document: PDFDocument) throws(PDFError) {
-        pointer = page
-        self.number = number
-        self.document = document
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
-        size = PDFSize(width: width, height: height)
         let limit = document.limits.maxPageSide
         guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
+            g_object_unref(UnsafeMutableRawPointer(page))
             throw PDFError(.pageTooLarge, file: document.path, page: number,
                            "has no usable size (\(Self.format(width)) × \(Self.format(height)) pt)")
         }
         guard width <= limit, height <= limit else {
+            g_object_unref(UnsafeMutableRawPointer(page))
             throw PDFError(.pageTooLarge, file: document.path, page: number,
                            "is \(Self.format(width / 72)) × \(Self.format(height / 72)) in; the limit is "
                            + "\(Self.format(limit / 72)) in on a side")
         }
+        pointer = page
+        self.number = number
+        self.document = document
+        size = PDFSize(width: width, height: height)
     }
 
     deinit {
