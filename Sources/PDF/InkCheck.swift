@@ -71,3 +71,55 @@ enum InkCheck {
                        state: abs(r) >= visibleCorrelation ? .shown : .covered)
     }
 }
+
+extension InkCheck {
+    /// Glyphs by what the page shows of their words.
+    struct Tally: Equatable {
+        var shown = 0
+        var covered = 0
+        var blank = 0
+        var checked: Int { shown + covered + blank }
+    }
+
+    /// The layer without its blank words, and the tally of all words.
+    ///
+    /// Blank words go: nothing shows where they are, so no reader sees them (a white page number, an old
+    /// price hidden under a white box). Covered words stay: what shows there is most often a picture of the
+    /// same words (a word set with an effect and exported as an image over its own invisible text), and the
+    /// layer's transcription of it is better than none. When either kind is much of the page, the verdict
+    /// sends the page to OCR instead (`TextLayerJudge`).
+    static func removeHidden(from layer: PDFTextLayer, page: Raster, text: Raster, ppi: Double)
+        -> (layer: PDFTextLayer, tally: Tally) {
+        var tally = Tally()
+        var lines: [PDFTextLine] = []
+        var removed = 0
+        for line in layer.lines {
+            var words: [PDFWord] = []
+            for word in line.words {
+                let glyphs = word.text.unicodeScalars.count
+                switch measure(page: page, text: text, box: word.box.pixels(ppi: ppi)).state {
+                case .shown:
+                    tally.shown += glyphs
+                    words.append(word)
+                case .covered:
+                    tally.covered += glyphs
+                    words.append(word)
+                case .blank:
+                    tally.blank += glyphs
+                    removed += 1
+                }
+            }
+            if !words.isEmpty { lines.append(PDFTextLine(words: words)) }
+        }
+        var out = layer
+        out.lines = lines
+        out.repairs.hiddenWords += removed
+        return (out, tally)
+    }
+
+    /// Nothing drawn: every pixel within a couple of levels of the first.
+    static func isBlank(_ raster: Raster) -> Bool {
+        guard let first = raster.pixels.first else { return true }
+        return raster.pixels.allSatisfy { abs(Int($0) - Int(first)) <= 2 }
+    }
+}

@@ -35,7 +35,7 @@ public final class PDFDocument {
         var gerror: UnsafeMutablePointer<GError>?
         let (opened, messages) = PopplerMessages.collecting { poppler_document_new_from_file(uri, password, &gerror) }
         guard let opened else {
-            throw Self.openingError(GErrorBox(gerror), messages: messages, path: path, password: password)
+            throw Self.openingError(GLibError(gerror), messages: messages, path: path, password: password)
         }
         // Checked before this object owns the document, which is released here if it is refused.
         let count = Int(poppler_document_get_n_pages(opened))
@@ -82,7 +82,7 @@ public final class PDFDocument {
         return try PDFPage(taking: loaded, number: number, document: self)
     }
 
-    private static func openingError(_ error: GErrorBox, messages: PopplerMessages, path: String,
+    private static func openingError(_ error: GLibError, messages: PopplerMessages, path: String,
                                      password: String?) -> PDFError {
         if error.domain == g_file_error_quark() {
             return PDFError(.unreadable, file: path, "cannot be opened: \(error.message)")
@@ -95,35 +95,5 @@ public final class PDFDocument {
         }
         return PDFError(.damaged, file: path,
                         "is damaged or cut short and cannot be repaired\(PopplerMessages.cause(messages.errors))")
-    }
-}
-
-extension PopplerMessages {
-    /// " (poppler: Couldn't find trailer dictionary)", or nothing when poppler said nothing.
-    static func cause(_ errors: [String]) -> String {
-        guard let first = errors.first else { return "" }
-        // "Syntax error at position -1: Couldn't find trailer dictionary" → the part after the position.
-        let detail = first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters() } ?? first
-        return " (poppler: \(detail))"
-    }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-    }
-}
-
-/// A GError's domain, code and message, read out and the GError freed at once.
-struct GErrorBox {
-    let domain: GQuark
-    let code: Int32
-    let message: String
-
-    init(_ error: UnsafeMutablePointer<GError>?) {
-        domain = error?.pointee.domain ?? 0
-        code = error?.pointee.code ?? 0
-        message = error?.pointee.message.map { String(cString: $0) } ?? "unknown error"
-        if let error { g_error_free(error) }
     }
 }

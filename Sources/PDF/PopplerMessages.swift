@@ -56,3 +56,19 @@ enum PopplerLog {
 
     static func install() { _ = installed }
 }
+
+extension PopplerMessages {
+    /// " (poppler: Couldn't find trailer dictionary)", or nothing when poppler said nothing.
+    static func cause(_ errors: [String]) -> String {
+        guard let first = errors.first else { return "" }
+        // "Syntax error at position -1: Couldn't find trailer dictionary" → the part after the position.
+        let detail = first.split(separator: ":", maxSplits: 1).last.map { $0.trimmedOfSpaces() } ?? first
+        return " (poppler: \(detail))"
+    }
+}
+
+extension Substring {
+    func trimmedOfSpaces() -> String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
