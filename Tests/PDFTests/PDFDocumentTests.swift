@@ -218,6 +218,27 @@ import Testing
         #expect(try document.page(3).read().textLayer.text == "Priorat")
     }
 
+    /// A damaged picture on a page of good text: the text reads, and what poppler said while drawing comes
+    /// with the reading and the render.
+    @Test func damagedPictureIsReportedWhileTheTextReads() throws {
+        var pdf = HandWrittenPDF()
+        pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+        pdf.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >> /Contents 4 0 R >>")
+        pdf.add(HandWrittenPDF.stream("q 200 0 0 100 72 500 cm /Im1 Do Q BT /F1 12 Tf 72 700 Td (Amarone 2015 120) Tj ET"))
+        pdf.add(HandWrittenPDF.helvetica)
+        pdf.add("<< /Type /XObject /Subtype /Image /Width 64 /Height 32 /ColorSpace /DeviceGray /BitsPerComponent 8 "
+                + "/Filter /FlateDecode /Length 24 >>\nstream\nthis is not deflate data\nendstream")
+        let path = folder.file("damaged-picture.pdf")
+        write(pdf.bytes(), to: path)
+        let page = try PDFDocument(path: path).page(1)
+        let reading = try page.read()
+        #expect(reading.verdict.kind == .usable)
+        #expect(reading.textLayer.text == "Amarone 2015 120")
+        #expect(!reading.problems.isEmpty)
+        #expect(!(try page.render(ppi: 100)).problems.isEmpty)
+    }
+
     /// One document per thread: pages read on several threads at once give what one thread gives.
     @Test func documentsOnSeveralThreadsReadAlike() async throws {
         let path = onePageList()
