@@ -31,11 +31,14 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        // PDF documents through poppler's GLib API: text layer with boxes and fonts, pages rendered with cairo.
+        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev"])]),
 
         // MARK: stages
         .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG"]),
         // A file → a document of pages, each with what its sidecars say.
-        .target(name: "Documents", dependencies: ["Imaging", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Documents", dependencies: ["Imaging", "CPoppler", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Flattening", dependencies: ["Documents", "Imaging", "CLeptonica"]),
         .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica"]),
         // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
@@ -63,6 +66,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "decant", dependencies: ["DecantCLI", "Recognition"]),
+        // Measures PDF reading on real wine lists (verdicts, timings, text layer against OCR); not installed.
+        .executableTarget(name: "pdf-probe", dependencies: ["Documents", "Recognition", "Imaging"], path: "Tools/pdf-probe"),
         // Benchmarks and tuning runs (not installed with decant).
         .executableTarget(name: "decant-bench", dependencies: [
             "DecantCLI", "Jobs", "Pipeline", "Read", "Synthesis",
@@ -73,7 +78,8 @@ let package = Package(
         // Test helpers shared by the test targets: temporary folders that remove themselves.
         .target(name: "DecantTestSupport", dependencies: ["Imaging", "CLeptonica"], path: "Tests/DecantTestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "DecantTestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "DecantTestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "CPoppler", "CPangoCairo", "DecantTestSupport"],
+                    exclude: ["PDF/Fixtures"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica", "DecantTestSupport"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries",

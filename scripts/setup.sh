@@ -12,6 +12,8 @@ PACKAGES=(
   # decant synth: text layout and rendering, and the font families it draws with
   libpango1.0-dev libcairo2-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35
+  # PDF wine lists and receipts: poppler's GLib API (text layer, rendering through cairo)
+  libpoppler-glib-dev
   # run history
   libsqlite3-dev
   chromium  # headless browser of the HTML review report's end-to-end test
