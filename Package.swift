@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // MARK: C shims (system libraries found through pkg-config; Debian packages named for a clear hint)
@@ -26,6 +27,8 @@ let package = Package(
         .target(name: "CJPEG", path: "Sources/CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // glibc's malloc.h: the worker hands freed memory back after each page.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // libheif 1.15: HEIC/AVIF decoding (libde265, dav1d, aom) and HEVC encoding (x265) for the test corpus.
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
 
@@ -42,6 +45,11 @@ let package = Package(
         .target(name: "Evaluation", dependencies: ["Entries", "Catalogue"]),
         .target(name: "Reporting", dependencies: ["Entries", "Catalogue", "Evaluation", "Recognition", "Flattening"]),
         .target(name: "History", dependencies: ["Entries", "Catalogue", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Phone photos as phones write them: HEIC/AVIF, and the depth map inside HEIF and JPEG files.
+        .target(name: "PhoneFormats", dependencies: ["Imaging", "CHeif", "CJPEG", "CPNG",
+                                                     .product(name: "Crypto", package: "swift-crypto")]),
+        // Checks PhoneFormats against the independent decoders' figures in ../shared/data/phone-depth (not shipped).
+        .executableTarget(name: "phone-depth-check", dependencies: ["PhoneFormats", "Imaging"]),
         .target(name: "Synthesis", dependencies: ["Imaging", "Catalogue", "Evaluation", "CPangoCairo"]),
         .target(name: "Jobs", dependencies: ["Imaging", "Flattening", "Recognition", "Entries", "Catalogue",
                                              "Evaluation", "Reporting", "History", "CMalloc"]),
@@ -62,6 +70,7 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
+        .testTarget(name: "PhoneFormatsTests", dependencies: ["PhoneFormats", "Imaging", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History", "Reporting", "Imaging",
