@@ -1,0 +1,149 @@
+/// How a file stored its depth: what a sample means and the numbers that turn it into a distance.
+/// Parameters keep the names the file uses (`FloatMinValue`, `Near`, `d_max` …), so `decant inspect`
+/// shows what is in the file and a reader can check the conversion by hand.
+public struct DepthEncoding: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        /// Apple `apdi` disparity: d = FloatMin + (v − IntMin)(FloatMax − FloatMin)/(IntMax − IntMin) in 1/m; depth 1/d.
+        case appleDisparity
+        /// Apple `apdi` with `AuxiliaryImageType` depth: the same mapping gives metres directly.
+        case appleDepth
+        /// Google (GDepth, Dynamic Depth) RangeInverse: dn = v/max, d = far·near/(far − dn(far − near)).
+        case rangeInverse
+        /// Google RangeLinear: d = near + dn(far − near).
+        case rangeLinear
+        /// HEIF depth representation only (no Apple XMP): uniform disparity between d_min and d_max; depth 1/d.
+        case uniformDisparity
+        /// HEIF depth representation: uniform depth between z_near and z_far.
+        case uniformDepth
+        /// HEIF depth representation: uniform inverse depth; the largest value is z_near.
+        case uniformInverseDepth
+    }
+
+    public var kind: Kind
+    /// Bits of the stored samples (8 or 16).
+    public var bitDepth: Int
+    /// Numeric parameters under the file's own names.
+    public var parameters: [String: Double]
+    /// Text parameters under the file's own names (`AuxiliaryImageType`, `Format`, `Units`, `Accuracy` …).
+    public var labels: [String: String]
+
+    public init(kind: Kind, bitDepth: Int, parameters: [String: Double], labels: [String: String] = [:]) {
+        self.kind = kind
+        self.bitDepth = bitDepth
+        self.parameters = parameters
+        self.labels = labels
+    }
+
+    /// The largest stored value (255, 65535, or what a deeper sample allows).
+    public var maxStoredValue: Double { Double((1 << max(1, min(16, bitDepth))) - 1) }
+
+    private func p(_ name: String) -> Double? { parameters[name] }
+
+    /// Why these parameters cannot be converted (a lying file), or nil when they can.
+    public var problem: String? {
+        func finite(_ names: [String]) -> String? {
+            for name in names {
+                guard let v = p(name) else { return "\(name) is missing" }
+                guard v.isFinite else { return "\(name) is not a number (\(v))" }
+            }
+            return nil
+        }
+        switch kind {
+        case .appleDisparity, .appleDepth:
+            if let missing = finite(["IntMinValue", "IntMaxValue", "FloatMinValue", "FloatMaxValue"]) { return missing }
+            if p("IntMaxValue")! == p("IntMinValue")! { return "IntMinValue and IntMaxValue are equal (\(p("IntMinValue")!))" }
+            if kind == .appleDisparity, min(p("FloatMinValue")!, p("FloatMaxValue")!) < 0 {
+                return "disparity range \(p("FloatMinValue")!)…\(p("FloatMaxValue")!) is negative"
+            }
+            return nil
+        case .rangeInverse, .rangeLinear:
+            if let missing = finite(["Near", "Far"]) { return missing }
+            let near = p("Near")!, far = p("Far")!
+            if near >= far { return "Near (\(near)) is not below Far (\(far))" }
+            if kind == .rangeInverse, near <= 0 { return "Near (\(near)) must be positive for RangeInverse" }
+            return nil
+        case .uniformDisparity:
+            if let missing = finite(["d_min", "d_max"]) { return missing }
+            return p("d_min")! == p("d_max")! ? "d_min and d_max are equal" : nil
+        case .uniformDepth, .uniformInverseDepth:
+            if let missing = finite(["z_near", "z_far"]) { return missing }
+            let near = p("z_near")!, far = p("z_far")!
+            if near >= far { return "z_near (\(near)) is not below z_far (\(far))" }
+            if kind == .uniformInverseDepth, near <= 0 { return "z_near must be positive for inverse depth" }
+            return nil
+        }
+    }
+
+    /// Converts stored samples to distances (metres, or the file's units); 0 marks a hole (no
+    /// finite positive distance). Nil when `problem` is set.
+    public func convert(_ raw: [UInt16]) -> [Float]? {
+        guard problem == nil else { return nil }
+        let top = maxStoredValue
+        let f: (Double) -> Double
+        switch kind {
+        case .appleDisparity, .appleDepth:
+            let iMin = p("IntMinValue")!, iMax = p("IntMaxValue")!, fMin = p("FloatMinValue")!, fMax = p("FloatMaxValue")!
+            let step = (fMax - fMin) / (iMax - iMin)
+            f = kind == .appleDisparity ? { v in 1 / (fMin + (v - iMin) * step) } : { v in fMin + (v - iMin) * step }
+        case .rangeInverse:
+            let near = p("Near")!, far = p("Far")!
+            f = { v in far * near / (far - v / top * (far - near)) }
+        case .rangeLinear:
+            let near = p("Near")!, far = p("Far")!
+            f = { v in near + v / top * (far - near) }
+        case .uniformDisparity:
+            let dMin = p("d_min")!, dMax = p("d_max")!
+            f = { v in 1 / (dMin + v / top * (dMax - dMin)) }
+        case .uniformDepth:
+            let near = p("z_near")!, far = p("z_far")!
+            f = { v in near + v / top * (far - near) }
+        case .uniformInverseDepth:
+            let near = p("z_near")!, far = p("z_far")!
+            f = { v in 1 / (v / top * (1 / near - 1 / far) + 1 / far) }
+        }
+        // At most 65536 distinct samples: convert each once.
+        var table = [Float](repeating: 0, count: 1 << 16)
+        var seen = [Bool](repeating: false, count: 1 << 16)
+        return raw.map { v in
+            let i = Int(v)
+            if !seen[i] {
+                let d = f(Double(v))
+                table[i] = d.isFinite && d > 0 ? Float(d) : 0
+                seen[i] = true
+            }
+            return table[i]
+        }
+    }
+}
+
+/// Whether distances are in metres the file vouches for.
+public enum DepthScale: String, Sendable, Codable {
+    /// Metres.
+    case metres
+    /// Metres by the file's units, but the file says its accuracy is only relative (Apple
+    /// `depthData:Accuracy` relative): the shape holds, the scale may be off.
+    case relativeMetres
+    /// Units of the file's own, unrelated to metres (old GDepth, Dynamic Depth `Diopters`/`None`):
+    /// only the shape holds.
+    case relative
+}
+
+/// What a depth value measures.
+public enum DepthMeasure: String, Sendable, Codable {
+    /// Along the camera's optical axis (Z), as Decant's DepthMap.
+    case opticalAxis
+    /// Along the ray through the pixel (Dynamic Depth `OpticRay`).
+    case opticRay
+}
+
+/// Which of the known places of a file the depth came from.
+public enum DepthSource: String, Sendable, Codable {
+    /// A HEIF auxiliary image of depth type (`urn:mpeg:hevc:2015:auxid:2` or the MPEG-B depth URN).
+    case heifAuxiliaryImage
+    /// An image of a JPEG's MPF index with Apple's depth XMP (iPhone portrait JPEG).
+    case appleMPFImage
+    /// Google's GDepth XMP: a base64 image in the (extended) XMP (Lens Blur, early Pixel).
+    case googleDepthXMP
+    /// An item of an Android Dynamic Depth 1.0 container, appended after the primary JPEG.
+    case dynamicDepthItem
+}
