@@ -38,7 +38,10 @@ enum HEIFTransform: Sendable, Equatable {
         structure.properties(of: id).compactMap { property in
             let box = property.box
             switch box.type {
-            case "irot" where !box.payload.isEmpty: return .rotation(quarterTurns: Int(bytes[box.payload.lowerBound] & 3))
+            case "irot" where !box.payload.isEmpty:
+                // A rotation by 0° (which iPhones write) changes nothing and is not reported.
+                let turns = Int(bytes[box.payload.lowerBound] & 3)
+                return turns == 0 ? nil : .rotation(quarterTurns: turns)
             case "imir" where !box.payload.isEmpty: return .mirror(axis: Int(bytes[box.payload.lowerBound] & 1))
             case "clap": return .cleanAperture
             default: return nil

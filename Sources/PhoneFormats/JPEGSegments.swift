@@ -84,10 +84,13 @@ enum JPEGSegmentWriter {
     /// The JPEG with `segments` inserted right after SOI (and after an APP0 JFIF header when present,
     /// which readers expect first).
     static func inserting(_ segments: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
-        var at = 2
-        if jpeg.count > 6, jpeg[2] == 0xFF, jpeg[3] == 0xE0 {
-            at = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
-        }
+        let at = insertionPoint(jpeg)
         return Array(jpeg[..<at]) + segments + Array(jpeg[at...])
+    }
+
+    /// Where new segments go: after SOI and a leading APP0.
+    static func insertionPoint(_ jpeg: [UInt8]) -> Int {
+        if jpeg.count > 6, jpeg[2] == 0xFF, jpeg[3] == 0xE0 { return 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5])) }
+        return 2
     }
 }

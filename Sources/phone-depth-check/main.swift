@@ -9,9 +9,35 @@ import PhoneFormats
 // error of the converted values (bars 1 % and 5 %). A file without a reference must decode at its
 // declared size and claim no depth (or, for the matte file, take the depth and not the matte).
 // Exit 0 when every file passes, 1 otherwise, 2 when the folder is missing.
+//
+// phone-depth-check --describe FILE...
+// Prints what `decant inspect` will print about each file (PhotoDescription.text).
+//
+// phone-depth-check --write-samples DIR
+// Writes a made-up HEIC and Dynamic Depth JPEG with the corpus writers, for other tools to open
+// (heif-info, exiftool): the writers' output checked by readers that are not ours.
 
-let arguments = CommandLine.arguments.dropFirst()
-let candidates = arguments.isEmpty ? ["../shared/data/phone-depth", "/work/shared/data/phone-depth"] : Array(arguments)
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--describe" {
+    for path in arguments.dropFirst() {
+        do { print(try PhotoDescription.describe(path: path).text) } catch { print("\(error)") }
+    }
+    exit(0)
+}
+if arguments.first == "--write-samples", arguments.count == 2 {
+    let folder = arguments[1]
+    let (photo, depth, camera) = SampleScene.make()
+    do {
+        try HEICDepthWriter.write(photo: photo, depth: depth, intrinsics: camera, to: folder + "/sample.heic")
+        try DynamicDepthJPEGWriter.write(photo: photo, depth: depth, intrinsics: camera, to: folder + "/sample-dynamic-depth.jpg")
+        print("wrote \(folder)/sample.heic and \(folder)/sample-dynamic-depth.jpg (depth 300-620 mm, \(depth.width)x\(depth.height))")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("phone-depth-check: \(error)\n".utf8))
+        exit(1)
+    }
+}
+let candidates = arguments.isEmpty ? ["../shared/data/phone-depth", "/work/shared/data/phone-depth"] : arguments
 guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/reference.json") }) else {
     FileHandle.standardError.write(Data("phone-depth-check: no reference.json in \(candidates.joined(separator: " or "))\n".utf8))
     exit(2)
