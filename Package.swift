@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Entries", "Catalogue", "Evaluation", "Recognition", "Flattening"]),
         .target(name: "History", dependencies: ["Entries", "Catalogue", .product(name: "GRDB", package: "GRDB.swift")]),
         // Phone photos as phones write them: HEIC/AVIF, and the depth map inside HEIF and JPEG files.
-        .target(name: "PhoneFormats", dependencies: ["Imaging", "CHeif", "CJPEG", "CPNG",
+        .target(name: "PhoneFormats", dependencies: ["Imaging", "CHeif", "CJPEG", "CPNG", "CLeptonica",
                                                      .product(name: "Crypto", package: "swift-crypto")]),
         // Checks PhoneFormats against the independent decoders' figures in ../shared/data/phone-depth (not shipped).
         .executableTarget(name: "phone-depth-check", dependencies: ["PhoneFormats", "Imaging"]),
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
-        .testTarget(name: "PhoneFormatsTests", dependencies: ["PhoneFormats", "Imaging", "DecantTestSupport"]),
+        .testTarget(name: "PhoneFormatsTests", dependencies: ["PhoneFormats", "Imaging", "CHeif", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "Evaluation", "History", "Reporting", "Imaging",

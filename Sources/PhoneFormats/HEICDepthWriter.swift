@@ -22,6 +22,11 @@ public enum HEICDepthWriter {
         public var depthType = "urn:mpeg:hevc:2015:auxid:2"
         /// Code the disparity losslessly (x265 lossless), so a round trip differs by quantization only.
         public var losslessDepth = true
+        /// Write Apple's depth XMP item; without it a reader has only the depth representation SEI.
+        public var appleDepthXMP = true
+        /// An `apdi:AuxiliaryImageSubType` (e.g. "portraiteffectsmatte"): the item is then a matte that
+        /// borrows the depth type, as iPhones label their mattes, and must not be read as depth.
+        public var auxiliaryImageSubType: String?
         public init() {}
     }
 
@@ -49,7 +54,10 @@ public enum HEICDepthWriter {
         let primary = try HEVCCodedImage.encode(storedPhoto, quality: options.quality, lossless: false, name: name)
         let disparity = try HEVCCodedImage.encode(storedDepth, quality: 100, lossless: options.losslessDepth, name: name)
         let dri = DepthRepresentationInfo(kind: .uniformDisparity, dMin: floatMin, dMax: floatMax)
-        let xmp = appleDepthXMP(floatMin: floatMin, floatMax: floatMax, camera: storedCamera, accuracy: options.accuracy)
+        let xmp = options.appleDepthXMP
+            ? appleDepthXMP(floatMin: floatMin, floatMax: floatMax, camera: storedCamera, accuracy: options.accuracy,
+                            subType: options.auxiliaryImageSubType)
+            : nil
         let exif = ExifBlock.tiff(orientation: options.orientation, focalLength35mm: ExifBlock.equivalentFocalLength(intrinsics))
         return assemble(primary: primary, depth: disparity, depthType: options.depthType, representation: dri, xmp: xmp,
                         exif: [0, 0, 0, 0] + exif, orientation: options.orientation)
@@ -63,7 +71,8 @@ public enum HEICDepthWriter {
         }
     }
 
-    static func appleDepthXMP(floatMin: Double, floatMax: Double, camera: CameraIntrinsics, accuracy: String) -> [UInt8] {
+    static func appleDepthXMP(floatMin: Double, floatMax: Double, camera: CameraIntrinsics, accuracy: String,
+                              subType: String?) -> [UInt8] {
         let matrix = [camera.fx, 0, 0, 0, camera.fy, 0, camera.cx, camera.cy, 1].map { "<rdf:li>\($0)</rdf:li>" }.joined()
         let text = """
         <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
@@ -72,6 +81,7 @@ public enum HEICDepthWriter {
         <apdi:IntMinValue>0</apdi:IntMinValue><apdi:IntMaxValue>255</apdi:IntMaxValue>\
         <apdi:FloatMinValue>\(floatMin)</apdi:FloatMinValue><apdi:FloatMaxValue>\(floatMax)</apdi:FloatMaxValue>\
         <apdi:AuxiliaryImageType>disparity</apdi:AuxiliaryImageType>\
+        \(subType.map { "<apdi:AuxiliaryImageSubType>\($0)</apdi:AuxiliaryImageSubType>" } ?? "")\
         <depthData:Accuracy>\(accuracy)</depthData:Accuracy><depthData:Filtered>True</depthData:Filtered>\
         <depthData:IntrinsicMatrix><rdf:Seq>\(matrix)</rdf:Seq></depthData:IntrinsicMatrix>\
         <depthData:IntrinsicMatrixReferenceWidth>\(camera.width)</depthData:IntrinsicMatrixReferenceWidth>\
@@ -82,9 +92,9 @@ public enum HEICDepthWriter {
     }
 
     /// ftyp, meta (hdlr, pitm, iinf, iref, iprp, iloc) and mdat. Items: 1 photo, 2 depth (hidden,
-    /// `auxl` to 1), 3 depth XMP (`cdsc` to 2), 4 EXIF (`cdsc` to 1).
+    /// `auxl` to 1), 4 EXIF (`cdsc` to 1), and 3 depth XMP (`cdsc` to 2) when there is one.
     static func assemble(primary: HEVCCodedImage, depth: HEVCCodedImage, depthType: String, representation: DepthRepresentationInfo,
-                         xmp: [UInt8], exif: [UInt8], orientation: Raster.Orientation) -> [UInt8] {
+                         xmp: [UInt8]?, exif: [UInt8], orientation: Raster.Orientation) -> [UInt8] {
         var properties: [(bytes: [UInt8], essential: Bool)] = []
         func add(_ list: [HEVCCodedImage.Property]) -> [Int] {
             list.map { p in properties.append((p.bytes, p.essential || ["clap", "irot", "imir"].contains(p.type))); return properties.count }
@@ -109,7 +119,7 @@ public enum HEICDepthWriter {
             properties.append((w.bytes, true))
             irot = [properties.count]
         }
-        let payloads: [(id: Int, data: [UInt8])] = [(1, primary.data), (2, depth.data), (3, xmp), (4, exif)]
+        let payloads: [(id: Int, data: [UInt8])] = [(1, primary.data), (2, depth.data), (4, exif)] + (xmp.map { [(3, $0)] } ?? [])
 
         func meta(mdatDataStart: Int) -> [UInt8] {
             var w = BoxWriter()
@@ -117,15 +127,17 @@ public enum HEICDepthWriter {
                 m.box("hdlr", fullBox: (0, 0)) { $0.u32(0); $0.fourCC("pict"); $0.u32(0); $0.u32(0); $0.u32(0); $0.cString("") }
                 m.box("pitm", fullBox: (0, 0)) { $0.u16(1) }
                 m.box("iinf", fullBox: (0, 0)) { i in
-                    i.u16(4)
+                    i.u16(payloads.count)
                     i.box("infe", fullBox: (2, 0)) { $0.u16(1); $0.u16(0); $0.fourCC("hvc1"); $0.cString("") }
                     i.box("infe", fullBox: (2, 1)) { $0.u16(2); $0.u16(0); $0.fourCC("hvc1"); $0.cString("") }
-                    i.box("infe", fullBox: (2, 0)) { $0.u16(3); $0.u16(0); $0.fourCC("mime"); $0.cString(""); $0.cString("application/rdf+xml") }
                     i.box("infe", fullBox: (2, 0)) { $0.u16(4); $0.u16(0); $0.fourCC("Exif"); $0.cString("") }
+                    if xmp != nil {
+                        i.box("infe", fullBox: (2, 0)) { $0.u16(3); $0.u16(0); $0.fourCC("mime"); $0.cString(""); $0.cString("application/rdf+xml") }
+                    }
                 }
                 m.box("iref", fullBox: (0, 0)) { r in
                     r.box("auxl") { $0.u16(2); $0.u16(1); $0.u16(1) }
-                    r.box("cdsc") { $0.u16(3); $0.u16(1); $0.u16(2) }
+                    if xmp != nil { r.box("cdsc") { $0.u16(3); $0.u16(1); $0.u16(2) } }
                     r.box("cdsc") { $0.u16(4); $0.u16(1); $0.u16(1) }
                 }
                 m.box("iprp") { p in
