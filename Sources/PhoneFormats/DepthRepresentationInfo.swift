@@ -100,7 +100,8 @@ public struct DepthRepresentationInfo: Sendable, Equatable, Codable {
     /// written in floats by the phones that write them.
     private static func writeElement(_ value: Double, to w: inout BitWriter) {
         let magnitude = abs(value)
-        let length = 24
+        // Below 2^-30 the format has no exponent left (a fixed-point mantissa): take all 32 bits there.
+        let length = magnitude < pow2(-30) ? 32 : 24
         w.write(value < 0 ? 1 : 0, bits: 1)
         guard magnitude > 0, magnitude.isFinite else {
             w.write(0, bits: 7); w.write(length - 1, bits: 5); w.write(0, bits: length)

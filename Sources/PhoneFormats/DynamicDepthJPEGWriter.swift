@@ -1,4 +1,3 @@
-import CLeptonica
 import Foundation
 import Imaging
 
@@ -69,7 +68,7 @@ public enum DynamicDepthJPEGWriter {
             <rdf:Description rdf:about="" xmlns:xmpNote="\(XMPNamespace.xmpNote)" xmpNote:HasExtendedXMP="\(extended.guid)"/>\
             </rdf:RDF></x:xmpmeta>
             """
-            segments = JPEGSegmentWriter.segment(marker: 0xE1, JPEGSegments.xmpSignature + Array(standard.utf8)) + extended.segments
+            segments = JPEGSegmentWriter.segment(marker: 0xE1, JPEGSegments.xmpSignature + Array(standard.utf8)) + extended.segments.flatMap { $0 }
         } else {
             segments = JPEGSegmentWriter.segment(marker: 0xE1, JPEGSegments.xmpSignature + xmp)
         }
@@ -96,24 +95,13 @@ public enum DynamicDepthJPEGWriter {
         }
     }
 
-    /// 16-bit gray PNG (through leptonica) or 8-bit gray JPEG of the levels.
+    /// 16-bit gray PNG or 8-bit gray JPEG of the levels.
     private static func image(_ levels: [Int], width: Int, height: Int, options: Options, name: String) throws(ImagingError) -> [UInt8] {
         if options.depthImage == .jpeg8 {
             return [UInt8](try JPEGFile.encode(Raster(width: width, height: height, channels: 1, pixels: levels.map { UInt8($0) }),
                                                quality: 95))
         }
-        Leptonica.configure()
-        guard let pix = Pix(taking: pixCreate(Int32(width), Int32(height), 16)) else {
-            throw ImagingError(.unreadable, file: name, "leptonica could not allocate a \(width)x\(height) depth image")
-        }
-        for y in 0..<height { for x in 0..<width { pixSetPixel(pix.pointer, Int32(x), Int32(y), UInt32(levels[y * width + x])) } }
-        var data: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        guard pixWriteMemPng(&data, &size, pix.pointer, 0) == 0, let data else {
-            throw ImagingError(.unreadable, file: name, "16-bit PNG encoding failed")
-        }
-        defer { lept_free(data) }
-        return Array(UnsafeBufferPointer(start: data, count: size))
+        return try DepthPNG.encode16(levels, width: width, height: height, name: name)
     }
 
     /// A gray JPEG with Ultra HDR's gain map XMP: it must be skipped by depth readers.

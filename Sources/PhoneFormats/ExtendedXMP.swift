@@ -58,9 +58,9 @@ enum ExtendedXMP {
     }
 
     /// APP1 segments carrying `packet` as extended XMP (chunks of at most `chunkSize` bytes), and its GUID.
-    static func segments(for packet: [UInt8], chunkSize: Int = 65_400) -> (guid: String, segments: [UInt8]) {
+    static func segments(for packet: [UInt8], chunkSize: Int = 65_400) -> (guid: String, segments: [[UInt8]]) {
         let guid = md5(packet)
-        var out: [UInt8] = []
+        var out: [[UInt8]] = []
         var offset = 0
         repeat {
             let end = min(packet.count, offset + chunkSize)
@@ -69,7 +69,7 @@ enum ExtendedXMP {
             header.u32(packet.count)
             header.u32(offset)
             payload += header.bytes + packet[offset..<end]
-            out += JPEGSegmentWriter.segment(marker: 0xE1, payload)
+            out.append(JPEGSegmentWriter.segment(marker: 0xE1, payload))
             offset = end
         } while offset < packet.count
         return (guid, out)

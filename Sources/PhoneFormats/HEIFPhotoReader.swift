@@ -31,6 +31,11 @@ enum HEIFPhotoReader {
         var raster = try decoded.raster(name: name)
         warnings += decoded.decodingWarnings.map { "\(name): HEIF data is damaged (\($0)); the image was read, parts may be garbled" }
         if grayscale { raster = raster.grayscale() }
+        if min(raster.width, raster.height) < ImageLoader.smallestReadableSide {
+            // The same notice ImageLoader gives other formats.
+            warnings.append("\(name): only \(raster.width)x\(raster.height) pixels; print this small is unlikely to be read "
+                            + "(a page needs \(ImageLoader.smallestReadableSide) px or more on its shorter side)")
+        }
 
         let metadata = primary.metadata()
         let exif = metadata.first { $0.type == "Exif" }.flatMap { exifInfo($0.bytes) }

@@ -69,6 +69,9 @@ struct XMPDocument: Sendable {
             parser.delegate = builder
             if !parser.parse() {
                 problems.append("XMP is not well-formed XML (\(parser.parserError.map { "\($0.localizedDescription)" } ?? "parse error") at line \(parser.lineNumber))")
+            } else if builder.isOpen {
+                // Foundation's parser on Linux accepts a packet cut short; the open elements tell.
+                problems.append("XMP ends inside an element (the packet is cut short)")
             }
             roots += builder.finished()
         }
@@ -116,6 +119,8 @@ private final class XMPTreeBuilder: NSObject, XMLParserDelegate {
     }
     private var stack: [Open] = []
     private var roots: [XMPNode] = []
+
+    var isOpen: Bool { !stack.isEmpty }
 
     func finished() -> [XMPNode] {
         // A packet cut short still yields the elements that were opened.

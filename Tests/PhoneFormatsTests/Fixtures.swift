@@ -36,6 +36,11 @@ enum Fixture {
         CameraIntrinsics(fx: 80, fy: 80, cx: 50, cy: 30, width: width, height: height)
     }
 
+    /// Warnings other than the small-photo notice every test photo here gets (they are 96x64).
+    static func unexpected(_ warnings: [String]) -> [String] {
+        warnings.filter { !$0.contains("print this small is unlikely to be read") }
+    }
+
     /// Largest relative difference between a written depth (mm) and the read one (metres).
     static func worstRelativeError(_ written: DepthMap, _ read: EmbeddedDepth) -> Double {
         var worst = 0.0
