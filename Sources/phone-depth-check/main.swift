@@ -10,6 +10,9 @@ import PhoneFormats
 // declared size and claim no depth (or, for the matte file, take the depth and not the matte).
 // Exit 0 when every file passes, 1 otherwise, 2 when the folder is missing.
 //
+// phone-depth-check --write-pfm OUT [FOLDER]
+// Writes each file's converted depth map as OUT/NAME.pfm (see scripts/phone-depth-fullmap.py).
+//
 // phone-depth-check --describe FILE...
 // Prints what `decant inspect` will print about each file (PhotoDescription.text).
 //
@@ -18,6 +21,22 @@ import PhoneFormats
 // (heif-info, exiftool): the writers' output checked by readers that are not ours.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--write-pfm", arguments.count >= 2 {
+    // Each file's converted depth map as PFM (metres, or the file's units when relative), at its own
+    // size, for scripts/phone-depth-fullmap.py to compare with independent decoders pixel by pixel.
+    let out = arguments[1]
+    let folder = arguments.count > 2 ? arguments[2] : "/work/shared/data/phone-depth"
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    for file in files where ["heic", "jpg", "jpeg"].contains((file as NSString).pathExtension.lowercased()) {
+        do {
+            let photo = try PhonePhotoReader.read(path: folder + "/" + file)
+            guard let depth = photo.depth else { print("\(file): no depth"); continue }
+            try depth.writePFM(to: out + "/" + file + ".pfm")
+            print("\(file): \(depth.width)x\(depth.height) -> \(out)/\(file).pfm")
+        } catch { print("\(error)") }
+    }
+    exit(0)
+}
 if arguments.first == "--describe" {
     for path in arguments.dropFirst() {
         do { print(try PhotoDescription.describe(path: path).text) } catch { print("\(error)") }
