@@ -74,7 +74,7 @@ struct AppleDepthXMP: Sendable {
         guard m.count == 9, m.allSatisfy(\.isFinite) else {
             return (nil, "depthData:IntrinsicMatrix holds \(m.count) values, not 9 finite numbers")
         }
-        guard let w = referenceWidth, let h = referenceHeight, w.isFinite, h.isFinite, w >= 1, h >= 1 else {
+        guard let w = referenceWidth, let h = referenceHeight, w.isFinite, h.isFinite, w >= 1, h >= 1, w < 1e6, h < 1e6 else {
             return (nil, "depthData:IntrinsicMatrixReferenceWidth/Height is missing or 0")
         }
         return (CameraIntrinsics(fx: m[0], fy: m[4], cx: m[6], cy: m[7], width: Int(w.rounded()), height: Int(h.rounded())), nil)

@@ -104,7 +104,10 @@ struct DynamicDepthXMP: Sendable {
                     let holders = li.all(XMPName(namespace: containerNS, name: "Item"))
                     let properties = holders.first.map(\.properties) ?? li.properties
                     func text(_ name: String) -> String? { properties[XMPName(namespace: itemNS, name: name)] }
-                    func int(_ name: String) -> Int? { text(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+                    // Lengths beyond any file are clamped, so sums of them cannot overflow.
+                    func int(_ name: String) -> Int? {
+                        text(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { min(max(0, $0), 1 << 40) }
+                    }
                     items.append(ContainerItem(mime: text("Mime") ?? "", length: int("Length") ?? 0, padding: int("Padding") ?? 0,
                                                semantic: text("Semantic") ?? "", uri: text("DataURI") ?? text("URI") ?? ""))
                 }
@@ -159,7 +162,7 @@ extension DynamicDepthXMP.ImagingModelInfo {
         guard let fxIn = focalLengthX, let fyIn = focalLengthY, let w = imageWidth, let h = imageHeight else {
             return (nil, "Camera:ImagingModel lacks FocalLengthX/Y or ImageWidth/Height")
         }
-        guard [fxIn, fyIn, w, h].allSatisfy({ $0.isFinite && $0 > 0 }), w >= 1, h >= 1 else {
+        guard [fxIn, fyIn, w, h].allSatisfy({ $0.isFinite && $0 > 0 }), w >= 1, h >= 1, w < 1e6, h < 1e6 else {
             return (nil, "Camera:ImagingModel has a focal length or image size that is not a positive number")
         }
         let longer = max(w, h)

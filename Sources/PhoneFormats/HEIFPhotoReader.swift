@@ -135,7 +135,7 @@ enum HEIFPhotoReader {
     /// The depth representation from the item's `auxC` box, for types libheif 1.15 does not parse.
     private static func auxCInfo(_ id: UInt32, structure: HEIFStructure?, bytes: [UInt8]) -> DepthRepresentationInfo? {
         guard let box = structure?.property("auxC", of: id) else { return nil }
-        var c = ByteCursor(bytes, range: (box.payload.lowerBound + 4)..<box.payload.upperBound)
+        var c = ByteCursor(bytes, from: box.payload.lowerBound + 4, to: box.payload.upperBound)
         _ = c.cString()
         guard c.remaining > 0 else { return nil }
         return DepthRepresentationInfo.parse(auxSubtype: Array(bytes[c.position..<c.end]))

@@ -115,17 +115,18 @@ struct HEIFStructure: Sendable {
     }
 
     private mutating func readPrimary(_ box: ISOBox, _ bytes: [UInt8]) {
-        var c = ByteCursor(bytes, range: (box.payload.lowerBound + 4)..<box.payload.upperBound)
+        var c = ByteCursor(bytes, from: box.payload.lowerBound + 4, to: box.payload.upperBound)
         if let id = c.uint(box.version(in: bytes) == 0 ? 2 : 4) { primaryID = UInt32(id) }
     }
 
     private mutating func readItemInfo(_ box: ISOBox, _ bytes: [UInt8]) {
         let countSize = box.version(in: bytes) == 0 ? 2 : 4
+        guard box.payload.count >= 4 + countSize else { return }
         for infe in ISOBox.boxes(in: bytes, range: (box.payload.lowerBound + 4 + countSize)..<box.payload.upperBound)
         where infe.type == "infe" {
             let version = infe.version(in: bytes)
             guard version >= 2 else { continue }
-            var c = ByteCursor(bytes, range: (infe.payload.lowerBound + 4)..<infe.payload.upperBound)
+            var c = ByteCursor(bytes, from: infe.payload.lowerBound + 4, to: infe.payload.upperBound)
             guard let id = c.uint(version == 2 ? 2 : 4), c.skip(2), let type = c.fourCC() else { continue }
             let name = c.cString()
             let contentType = type == "mime" ? c.cString() : ""
@@ -149,7 +150,7 @@ struct HEIFStructure: Sendable {
 
     private mutating func readLocations(_ box: ISOBox, _ bytes: [UInt8]) {
         let version = box.version(in: bytes)
-        var c = ByteCursor(bytes, range: (box.payload.lowerBound + 4)..<box.payload.upperBound)
+        var c = ByteCursor(bytes, from: box.payload.lowerBound + 4, to: box.payload.upperBound)
         guard let sizes = c.int(1), let sizes2 = c.int(1) else { return }
         let offsetSize = sizes >> 4, lengthSize = sizes & 15, baseOffsetSize = sizes2 >> 4
         let indexSize = version >= 1 ? sizes2 & 15 : 0
@@ -171,7 +172,7 @@ struct HEIFStructure: Sendable {
 
     private mutating func readAssociations(_ box: ISOBox, _ bytes: [UInt8]) {
         let version = box.version(in: bytes), wide = box.flags(in: bytes) & 1 == 1
-        var c = ByteCursor(bytes, range: (box.payload.lowerBound + 4)..<box.payload.upperBound)
+        var c = ByteCursor(bytes, from: box.payload.lowerBound + 4, to: box.payload.upperBound)
         guard let count = c.int(4) else { return }
         for _ in 0..<count {
             guard let id = c.uint(version < 1 ? 2 : 4), let n = c.int(1) else { return }

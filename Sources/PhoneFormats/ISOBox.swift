@@ -23,7 +23,7 @@ struct ISOBox: Sendable, Equatable {
             if size == 1 {
                 guard i + 16 <= range.upperBound else { break }
                 let large = readUInt64(bytes, i + 8)
-                guard large <= UInt64(Int.max) else { break }
+                guard large <= UInt64(range.upperBound - i) else { break }
                 size = Int(large)
                 header = 16
             } else if size == 0 {
@@ -73,9 +73,15 @@ struct ByteCursor {
     let end: Int
 
     init(_ bytes: [UInt8], range: Range<Int>) {
+        self.init(bytes, from: range.lowerBound, to: range.upperBound)
+    }
+
+    /// From `from` to `to`, clamped to the bytes; a start past the end gives an empty cursor (a box
+    /// too short for its own header), never a trap.
+    init(_ bytes: [UInt8], from: Int, to: Int) {
         self.bytes = bytes
-        position = range.lowerBound
-        end = min(range.upperBound, bytes.count)
+        end = max(0, min(to, bytes.count))
+        position = max(0, min(from, end))
     }
 
     var remaining: Int { end - position }
@@ -88,8 +94,10 @@ struct ByteCursor {
         return value
     }
 
+    /// Values above 2^48 are refused: no offset or count in a real file comes near, and sums of
+    /// such values could overflow.
     mutating func int(_ size: Int) -> Int? {
-        guard let v = uint(size), v <= UInt64(Int.max) else { return nil }
+        guard let v = uint(size), v <= 1 << 48 else { return nil }
         return Int(v)
     }
 

@@ -63,6 +63,12 @@ struct XMPDocument: Sendable {
         roots = []
         problems = []
         for packet in packets where !packet.isEmpty {
+            // Foundation's XML parser on Linux traps on names that are not UTF-8 (a damaged packet),
+            // so only valid UTF-8 reaches it.
+            guard String(validating: packet, as: UTF8.self) != nil else {
+                problems.append("XMP is not valid UTF-8 (damaged); it was ignored")
+                continue
+            }
             let builder = XMPTreeBuilder()
             let parser = XMLParser(data: Data(packet))
             parser.shouldProcessNamespaces = false
