@@ -1,15 +1,16 @@
 import CHeif
 import Imaging
 
-/// Sole owner of one libheif encoder (x265 for HEVC).
+/// Sole owner of one libheif encoder (x265 for HEVC, aom for AV1).
 final class HeifEncoder {
     let pointer: OpaquePointer
 
-    init(context: HeifContext, name: String) throws(ImagingError) {
+    init(context: HeifContext, format: heif_compression_format = heif_compression_HEVC, name: String) throws(ImagingError) {
         var encoder: OpaquePointer?
-        try HeifContext.check(heif_context_get_encoder_for_format(context.pointer, heif_compression_HEVC, &encoder), name: name,
-                              kind: .unsupportedFormat, "no HEVC encoder (libheif needs x265: apt install libheif1 libx265-199)")
-        guard let encoder else { throw ImagingError(.unsupportedFormat, file: name, "no HEVC encoder") }
+        try HeifContext.check(heif_context_get_encoder_for_format(context.pointer, format, &encoder), name: name,
+                              kind: .unsupportedFormat, "no \(format == heif_compression_AV1 ? "AV1" : "HEVC") encoder in libheif "
+                                  + "(Debian's libheif1 brings x265 and aom)")
+        guard let encoder else { throw ImagingError(.unsupportedFormat, file: name, "no encoder for the format") }
         pointer = encoder
     }
 

@@ -37,6 +37,8 @@ struct HEICWriterTests {
         let photo = try PhonePhotoReader.read(bytes: bytes, name: "turned.heic")
         #expect(photo.orientation == orientation)
         #expect(photo.orientationSource.hasPrefix("irot"))
+        // EXIF is read from the HEIF and reported, not applied again.
+        #expect(photo.exif?.orientation == orientation)
         // Upright again: red grows to the right, green downwards, as in the photo written.
         #expect(photo.raster.width == 96 && photo.raster.height == 64)
         #expect(Int(photo.raster[90, 32, 0]) > Int(photo.raster[5, 32, 0]) + 150)
@@ -119,10 +121,10 @@ struct HEICWriterTests {
         #expect(error?.kind == .tooLarge && error?.message.contains("96x64") == true)
     }
 
-    @Test("a HEIF with two top-level images says so, reads the primary one, and claims no depth")
-    func twoImages() throws {
-        let context = try HeifContext.empty(name: "two.heic")
-        for raster in [Fixture.photo(), Fixture.photo(width: 32, height: 32)] {
+    /// A HEIF of plain images coded by libheif (HEVC or AV1), no depth.
+    static func plainHEIF(_ rasters: [Raster], format: heif_compression_format, name: String) throws -> [UInt8] {
+        let context = try HeifContext.empty(name: name)
+        for raster in rasters {
             var created: OpaquePointer?
             _ = heif_image_create(Int32(raster.width), Int32(raster.height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &created)
             let image = HeifImage(taking: try #require(created))
@@ -132,14 +134,30 @@ struct HEICWriterTests {
             for y in 0..<raster.height {
                 for x in 0..<(raster.width * 3) { plane[y * Int(stride) + x] = raster.pixels[y * raster.width * 3 + x] }
             }
-            let encoder = try HeifEncoder(context: context, name: "two.heic")
-            let options = try HeifEncodingOptions(name: "two.heic")
+            let encoder = try HeifEncoder(context: context, format: format, name: name)
+            let options = try HeifEncodingOptions(name: name)
             #expect(heif_context_encode_image(context.pointer, image.pointer, encoder.pointer, options.pointer, nil).code == heif_error_Ok)
         }
-        let photo = try PhonePhotoReader.read(bytes: try context.write(name: "two.heic"), name: "two.heic")
+        return try context.write(name: name)
+    }
+
+    @Test("a HEIF with two top-level images says so, reads the primary one, and claims no depth")
+    func twoImages() throws {
+        let bytes = try Self.plainHEIF([Fixture.photo(), Fixture.photo(width: 32, height: 32)], format: heif_compression_HEVC, name: "two.heic")
+        let photo = try PhonePhotoReader.read(bytes: bytes, name: "two.heic")
         #expect(photo.topLevelImages == 2)
         #expect(photo.warnings.contains { $0.contains("primary one of 2") })
         #expect(photo.raster.width == 96 && photo.raster.height == 64)
+        #expect(photo.depth == nil)
+    }
+
+    @Test("an AVIF decodes through libheif (dav1d or aom) at its size, and claims no depth")
+    func avif() throws {
+        let bytes = try Self.plainHEIF([Fixture.photo()], format: heif_compression_AV1, name: "photo.avif")
+        let photo = try PhonePhotoReader.read(bytes: bytes, name: "photo.avif")
+        #expect(photo.container == .avif)
+        #expect(photo.raster.width == 96 && photo.raster.height == 64)
+        #expect(Int(photo.raster[90, 32, 0]) > Int(photo.raster[5, 32, 0]) + 150)
         #expect(photo.depth == nil)
     }
 }
