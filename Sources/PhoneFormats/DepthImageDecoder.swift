@@ -85,11 +85,17 @@ enum DepthImageDecoder {
         let width = Int(image.width), height = Int(image.height), channels = Int(image.channels)
         let all = UnsafeBufferPointer(start: samples, count: width * height * channels)
         var warnings: [String] = []
-        let out = channels == 1 ? Array(all) : stride(from: 0, to: all.count, by: channels).map { all[$0] }
-        // Lens Blur writes its gray depth as RGBA with equal colour channels; only unequal ones are news.
-        if channels >= 3, stride(from: 0, to: all.count, by: channels).contains(where: { all[$0] != all[$0 + 1] || all[$0] != all[$0 + 2] }) {
-            warnings.append("depth PNG is in colour; its first channel was used")
+        var out = [UInt16](repeating: 0, count: width * height)
+        var colour = false
+        out.withUnsafeMutableBufferPointer { dst in
+            for p in 0..<(width * height) {
+                let s = p * channels
+                dst[p] = all[s]
+                if channels >= 3, all[s] != all[s + 1] || all[s] != all[s + 2] { colour = true }
+            }
         }
+        // Lens Blur writes its gray depth as RGBA with equal colour channels; only unequal ones are news.
+        if colour { warnings.append("depth PNG is in colour; its first channel was used") }
         // Palette and sub-byte images are widened to 8 bits by the shim.
         return .success(Samples(width: width, height: height, bitDepth: image.bit_depth == 16 ? 16 : 8, samples: out, warnings: warnings))
     }

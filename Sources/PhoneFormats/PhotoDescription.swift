@@ -52,12 +52,14 @@ public struct PhotoDescription: Sendable, Equatable, Codable {
         intrinsicsSource = photo.intrinsics?.source
         warnings = photo.warnings + (photo.depth?.warnings ?? [])
         depth = photo.depth.map { d in
-            let valid = d.sortedValidValues
+            let summary = d.validSummary
+            var rawLow = UInt16.max, rawHigh: UInt16 = 0
+            for v in d.raw { rawLow = min(rawLow, v); rawHigh = max(rawHigh, v) }
             return Depth(source: d.source, location: d.location, width: d.width, height: d.height, encoding: d.encoding, scale: d.scale,
-                         measure: d.measure, orientation: Orientations.describe(d.orientation), minimum: valid.first,
-                         median: valid.isEmpty ? nil : valid[valid.count / 2], maximum: valid.last,
-                         rawMinimum: Int(d.raw.min() ?? 0), rawMaximum: Int(d.raw.max() ?? 0),
-                         validFraction: d.values.isEmpty ? 0 : Double(valid.count) / Double(d.values.count))
+                         measure: d.measure, orientation: Orientations.describe(d.orientation), minimum: summary?.minimum,
+                         median: summary?.median, maximum: summary?.maximum,
+                         rawMinimum: d.raw.isEmpty ? 0 : Int(rawLow), rawMaximum: Int(rawHigh),
+                         validFraction: d.values.isEmpty ? 0 : Double(summary?.count ?? 0) / Double(d.values.count))
         }
     }
 
