@@ -37,70 +37,66 @@ public struct DepthEncoding: Sendable, Equatable, Codable {
     /// The largest stored value (255, 65535, or what a deeper sample allows).
     public var maxStoredValue: Double { Double((1 << max(1, min(16, bitDepth))) - 1) }
 
-    private func p(_ name: String) -> Double? { parameters[name] }
+    /// The conversion of one stored value, or why the parameters cannot give one (a lying file).
+    private func formula() -> Result<(Double) -> Double, Failure> {
+        func values(_ names: String...) -> Result<[Double], Failure> {
+            var out: [Double] = []
+            for name in names {
+                guard let v = parameters[name] else { return .failure(Failure("\(name) is missing")) }
+                guard v.isFinite else { return .failure(Failure("\(name) is not a number (\(v))")) }
+                out.append(v)
+            }
+            return .success(out)
+        }
+        let top = maxStoredValue
+        switch kind {
+        case .appleDisparity, .appleDepth:
+            return values("IntMinValue", "IntMaxValue", "FloatMinValue", "FloatMaxValue").flatMap { v in
+                let (iMin, iMax, fMin, fMax) = (v[0], v[1], v[2], v[3])
+                if iMax == iMin { return .failure(Failure("IntMinValue and IntMaxValue are equal (\(iMin))")) }
+                if kind == .appleDisparity, min(fMin, fMax) < 0 { return .failure(Failure("disparity range \(fMin)…\(fMax) is negative")) }
+                let step = (fMax - fMin) / (iMax - iMin)
+                return .success(kind == .appleDisparity ? { 1 / (fMin + ($0 - iMin) * step) } : { fMin + ($0 - iMin) * step })
+            }
+        case .rangeInverse, .rangeLinear:
+            return values("Near", "Far").flatMap { v in
+                let (near, far) = (v[0], v[1])
+                if near >= far { return .failure(Failure("Near (\(near)) is not below Far (\(far))")) }
+                if kind == .rangeInverse, near <= 0 { return .failure(Failure("Near (\(near)) must be positive for RangeInverse")) }
+                return .success(kind == .rangeInverse ? { far * near / (far - $0 / top * (far - near)) } : { near + $0 / top * (far - near) })
+            }
+        case .uniformDisparity:
+            return values("d_min", "d_max").flatMap { v in
+                let (dMin, dMax) = (v[0], v[1])
+                if dMin == dMax { return .failure(Failure("d_min and d_max are equal")) }
+                return .success { 1 / (dMin + $0 / top * (dMax - dMin)) }
+            }
+        case .uniformDepth, .uniformInverseDepth:
+            return values("z_near", "z_far").flatMap { v in
+                let (near, far) = (v[0], v[1])
+                if near >= far { return .failure(Failure("z_near (\(near)) is not below z_far (\(far))")) }
+                if kind == .uniformInverseDepth, near <= 0 { return .failure(Failure("z_near must be positive for inverse depth")) }
+                return .success(kind == .uniformDepth ? { near + $0 / top * (far - near) }
+                                                      : { 1 / ($0 / top * (1 / near - 1 / far) + 1 / far) })
+            }
+        }
+    }
+
+    private struct Failure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
 
     /// Why these parameters cannot be converted (a lying file), or nil when they can.
     public var problem: String? {
-        func finite(_ names: [String]) -> String? {
-            for name in names {
-                guard let v = p(name) else { return "\(name) is missing" }
-                guard v.isFinite else { return "\(name) is not a number (\(v))" }
-            }
-            return nil
-        }
-        switch kind {
-        case .appleDisparity, .appleDepth:
-            if let missing = finite(["IntMinValue", "IntMaxValue", "FloatMinValue", "FloatMaxValue"]) { return missing }
-            if p("IntMaxValue")! == p("IntMinValue")! { return "IntMinValue and IntMaxValue are equal (\(p("IntMinValue")!))" }
-            if kind == .appleDisparity, min(p("FloatMinValue")!, p("FloatMaxValue")!) < 0 {
-                return "disparity range \(p("FloatMinValue")!)…\(p("FloatMaxValue")!) is negative"
-            }
-            return nil
-        case .rangeInverse, .rangeLinear:
-            if let missing = finite(["Near", "Far"]) { return missing }
-            let near = p("Near")!, far = p("Far")!
-            if near >= far { return "Near (\(near)) is not below Far (\(far))" }
-            if kind == .rangeInverse, near <= 0 { return "Near (\(near)) must be positive for RangeInverse" }
-            return nil
-        case .uniformDisparity:
-            if let missing = finite(["d_min", "d_max"]) { return missing }
-            return p("d_min")! == p("d_max")! ? "d_min and d_max are equal" : nil
-        case .uniformDepth, .uniformInverseDepth:
-            if let missing = finite(["z_near", "z_far"]) { return missing }
-            let near = p("z_near")!, far = p("z_far")!
-            if near >= far { return "z_near (\(near)) is not below z_far (\(far))" }
-            if kind == .uniformInverseDepth, near <= 0 { return "z_near must be positive for inverse depth" }
-            return nil
-        }
+        if case .failure(let f) = formula() { return f.message }
+        return nil
     }
 
     /// Converts stored samples to distances (metres, or the file's units); 0 marks a hole (no
     /// finite positive distance). Nil when `problem` is set.
     public func convert(_ raw: [UInt16]) -> [Float]? {
-        guard problem == nil else { return nil }
-        let top = maxStoredValue
-        let f: (Double) -> Double
-        switch kind {
-        case .appleDisparity, .appleDepth:
-            let iMin = p("IntMinValue")!, iMax = p("IntMaxValue")!, fMin = p("FloatMinValue")!, fMax = p("FloatMaxValue")!
-            let step = (fMax - fMin) / (iMax - iMin)
-            f = kind == .appleDisparity ? { v in 1 / (fMin + (v - iMin) * step) } : { v in fMin + (v - iMin) * step }
-        case .rangeInverse:
-            let near = p("Near")!, far = p("Far")!
-            f = { v in far * near / (far - v / top * (far - near)) }
-        case .rangeLinear:
-            let near = p("Near")!, far = p("Far")!
-            f = { v in near + v / top * (far - near) }
-        case .uniformDisparity:
-            let dMin = p("d_min")!, dMax = p("d_max")!
-            f = { v in 1 / (dMin + v / top * (dMax - dMin)) }
-        case .uniformDepth:
-            let near = p("z_near")!, far = p("z_far")!
-            f = { v in near + v / top * (far - near) }
-        case .uniformInverseDepth:
-            let near = p("z_near")!, far = p("z_far")!
-            f = { v in 1 / (v / top * (1 / near - 1 / far) + 1 / far) }
-        }
+        guard case .success(let f) = formula() else { return nil }
         // At most 65536 distinct samples: convert each once.
         var table = [Float](repeating: 0, count: 1 << 16)
         var seen = [Bool](repeating: false, count: 1 << 16)

@@ -66,8 +66,9 @@ struct HEVCCodedImage {
         }
         let rowBytes = raster.width * raster.channels
         raster.pixels.withUnsafeBufferPointer { src in
+            guard let base = src.baseAddress else { return }
             for y in 0..<raster.height {
-                (plane + y * Int(stride)).update(from: src.baseAddress! + y * rowBytes, count: rowBytes)
+                (plane + y * Int(stride)).update(from: base + y * rowBytes, count: rowBytes)
             }
         }
         let encoder = try HeifEncoder(context: context, name: name)

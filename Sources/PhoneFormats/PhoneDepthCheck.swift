@@ -110,7 +110,7 @@ public enum PhoneDepthCheck {
             let passed = sized && photo.depth == nil
             return FileResult(file: file, passed: passed, line: "\(passed ? "PASS" : "FAIL") \(file): HEIC without depth decodes at its size "
                                   + "(\(photo.raster.width)x\(photo.raster.height), declared \(declared.width)x\(declared.height)) "
-                                  + "and claims \(photo.depth == nil ? "no depth" : "depth from \(photo.depth!.location)")",
+                                  + "and claims \(photo.depth.map { "depth from \($0.location)" } ?? "no depth")",
                               relativeErrors: [])
         }
         let mattes = matteImages(bytes)
