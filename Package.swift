@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "CJPEG", path: "Sources/CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // glibc's malloc.h: the worker hands freed memory back after each page.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // libheif 1.15: HEIC/AVIF decoding (libde265, dav1d, aom) and HEVC encoding (x265) for the test corpus.
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         // PDF documents through poppler's GLib API: text layer with boxes and fonts, pages rendered with cairo.
@@ -36,7 +38,9 @@ let package = Package(
                        providers: [.apt(["libpoppler-glib-dev"])]),
 
         // MARK: stages
-        .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG"]),
+        // Every image decoder: leptonica, libpng, libjpeg, and libheif for HEIC/AVIF with the depth phones store inside.
+        .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG", "CHeif",
+                                                .product(name: "Crypto", package: "swift-crypto")]),
         // A file → a document of pages, each with what its sidecars say.
         .target(name: "Documents", dependencies: ["Imaging", "CPoppler", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Flattening", dependencies: ["Documents", "Imaging", "CLeptonica"]),
@@ -66,6 +70,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "decant", dependencies: ["DecantCLI", "Recognition"]),
+        // Checks the embedded-depth readers against independent decoders' figures (../shared/data/phone-depth); not installed.
+        .executableTarget(name: "phone-depth-check", dependencies: ["Imaging"], path: "Tools/phone-depth-check"),
         // Measures PDF reading on real wine lists (verdicts, timings, text layer against OCR); not installed.
         .executableTarget(name: "pdf-probe", dependencies: ["Documents", "Recognition", "Imaging"], path: "Tools/pdf-probe"),
         // Benchmarks and tuning runs (not installed with decant).
@@ -77,7 +83,7 @@ let package = Package(
         // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
         // Test helpers shared by the test targets: temporary folders that remove themselves.
         .target(name: "DecantTestSupport", dependencies: ["Imaging", "CLeptonica"], path: "Tests/DecantTestSupport"),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "DecantTestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "CHeif", "DecantTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "CPoppler", "CPangoCairo", "DecantTestSupport"],
                     exclude: ["PDF/Fixtures"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),

@@ -9,6 +9,8 @@ PACKAGES=(
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd
   # 16-bit depth maps; JPEG photos decoded with damage tolerated
   libpng-dev libjpeg-dev
+  # HEIC/AVIF photos and the depth maps inside them (libheif 1.15 with libde265, dav1d, aom and x265)
+  libheif-dev
   # decant synth: text layout and rendering, and the font families it draws with
   libpango1.0-dev libcairo2-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35

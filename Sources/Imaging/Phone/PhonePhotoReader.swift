@@ -1,0 +1,75 @@
+import CHeif
+import Foundation
+
+/// Reads any photo Decant takes, HEIF included, with the depth map inside it when there is one.
+/// JPEG and the other formats decode through Imaging's ImageLoader (the same pixels the pipeline
+/// gets today); HEIF/AVIF through libheif.
+public enum PhonePhotoReader {
+    /// `grayscale`: luma only, as ImageLoader's option. `readDepth`: also look for depth inside.
+    public static func read(path: String, limits: ImageLimits = .default, grayscale: Bool = false,
+                            readDepth: Bool = true) throws(ImagingError) -> PhonePhoto {
+        let name = (path as NSString).lastPathComponent
+        let bytes = try ImageLoader.readBytes(path: path, limit: limits.maxFileBytes)
+        return try read(bytes: bytes, name: name, limits: limits, grayscale: grayscale, readDepth: readDepth)
+    }
+
+    public static func read(bytes: [UInt8], name: String, limits: ImageLimits = .default, grayscale: Bool = false,
+                            readDepth: Bool = true) throws(ImagingError) -> PhonePhoto {
+        if isHEIF(bytes) {
+            return try HEIFPhotoReader.read(bytes, name: name, limits: limits, grayscale: grayscale, readDepth: readDepth)
+        }
+        let loaded = try ImageLoader.decode(bytes, name: name, limits: limits, grayscale: grayscale)
+        let orientation = loaded.format == .jpeg ? (loaded.exif?.orientation ?? .up) : .up
+        var photo = PhonePhoto(raster: loaded.raster, container: PhotoContainer(rawValue: loaded.format.rawValue) ?? .jpeg,
+                               exif: loaded.exif, orientation: orientation,
+                               orientationSource: orientation == .up ? "none" : "EXIF Orientation \(orientation.rawValue)",
+                               topLevelImages: 1, depth: nil, intrinsics: nil, warnings: loaded.warnings)
+        if readDepth, loaded.format == .jpeg {
+            let found = JPEGDepthReader.read(bytes, name: name, maxPixels: limits.maxPixels)
+            photo.warnings += found.warnings
+            if let depth = found.depth {
+                // The depth image is stored like the primary's pixels: it takes the same EXIF turn.
+                photo.depth = aligned(depth.applying(orientation), with: photo.raster, name: name, warnings: &photo.warnings)
+            }
+            if let camera = found.camera, let source = found.cameraSource {
+                let (c, problem) = PhotoIntrinsics.align(camera, orientation: orientation, photoWidth: photo.raster.width,
+                                                         photoHeight: photo.raster.height)
+                if let c { photo.intrinsics = PhotoIntrinsics(camera: c, source: source) }
+                if let problem { photo.warnings.append("\(name): \(problem)") }
+            }
+        }
+        if photo.intrinsics == nil {
+            photo.intrinsics = PhotoIntrinsics.fromEXIF(loaded.exif, width: photo.raster.width, height: photo.raster.height)
+        }
+        return photo
+    }
+
+    /// Whether the bytes are a HEIF file libheif recognizes (HEIC, AVIF, other brands of the family).
+    public static func isHEIF(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 12, bytes[4] == 0x66, bytes[5] == 0x74, bytes[6] == 0x79, bytes[7] == 0x70 else { return false }
+        let result = bytes.withUnsafeBufferPointer { heif_check_filetype($0.baseAddress, Int32(min($0.count, 1 << 20))) }
+        return result == heif_filetype_yes_supported || result == heif_filetype_yes_unsupported
+    }
+
+    /// HEIC, AVIF or another HEIF, from libheif's reading of the brands.
+    static func heifContainer(_ bytes: [UInt8]) -> PhotoContainer? {
+        let mime = bytes.withUnsafeBufferPointer { heif_get_file_mime_type($0.baseAddress, Int32(min($0.count, 1 << 20))) }
+        switch mime.map({ String(cString: $0) }) {
+        case "image/heic", "image/heic-sequence": return .heic
+        case "image/avif", "image/avif-sequence": return .avif
+        case .some: return .heif
+        case .none: return nil
+        }
+    }
+
+    /// The depth if it covers the photo's field of view (same aspect within 2 %, as Imaging's
+    /// DepthMap requires), else nil with a warning: a map of another shape belongs to another image.
+    static func aligned(_ depth: EmbeddedDepth, with raster: Raster, name: String, warnings: inout [String]) -> EmbeddedDepth? {
+        let map = DepthMap(width: depth.width, height: depth.height, millimetres: [Float](repeating: 0, count: depth.width * depth.height))
+        if let problem = map.alignmentProblem(photoWidth: raster.width, photoHeight: raster.height) {
+            warnings.append("\(name): \(depth.location): \(problem); the photo is read without depth")
+            return nil
+        }
+        return depth
+    }
+}
