@@ -59,8 +59,14 @@ public struct RunArguments: ParsableArguments {
     @Option(name: .long, help: "Write each flattened page as PNG into this folder.")
     var saveFlattened: String?
 
-    @Option(name: .long, help: "Refuse images that declare more pixels than this (decompression bombs).")
+    @Option(name: .long, help: "Refuse images that declare more pixels than this (decompression bombs); PDF pages are rendered no larger.")
     var maxPixels: Int = ImageLimits.default.maxPixels
+
+    @Option(name: .long, help: "PDF pages: auto reads a page's own text layer when it can be trusted and renders and OCRs it otherwise; always takes the text layer whatever it looks like; never renders and OCRs every page.")
+    var pdfText: PDFTextMode = .auto
+
+    @Option(name: .long, help: "Refuse PDFs with more pages than this.")
+    var maxPages: Int = PDFLimits.default.maxPages
 
     @Option(name: .long, help: "Extra abbreviations (TSV: abbreviation<TAB>expansion[<TAB>exact]).")
     var abbreviations: String?
@@ -132,6 +138,7 @@ public struct RunArguments: ParsableArguments {
             throw ValidationError("--psm must be one of \(PageSegmentation.allCases.map(\.rawValue).map(String.init).joined(separator: ", "))")
         }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        guard maxPages > 0 else { throw ValidationError("--max-pages must be positive") }
         if let asOf, Self.year(of: asOf) == nil { throw ValidationError("--as-of must be a date YYYY-MM-DD, got \"\(asOf)\"") }
         if let budget, budget <= 0 { throw ValidationError("--budget must be positive") }
         if let colour, WineColour.known(colour) == nil {
@@ -184,6 +191,8 @@ public struct RunArguments: ParsableArguments {
                                    insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
                                    pagePreviews: noHTML ? nil : out)
         settings.vocabulary = words
+        settings.pdfText = pdfText
+        settings.maxPages = maxPages
         try tuning(&settings)
         if worker {
             do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
@@ -231,6 +240,7 @@ public struct RunArguments: ParsableArguments {
 }
 
 extension KindOption: ExpressibleByArgument {}
+extension PDFTextMode: ExpressibleByArgument {}
 
 /// `--date-order`: the spellings `DateOrder(argument:)` accepts.
 public struct DateOrderOption: ExpressibleByArgument, Sendable {

@@ -4,6 +4,8 @@
 /// cheap and the page can be sent to a worker process as it is.
 public struct PageSource: Sendable, Equatable, Codable {
     public var path: String
+    /// The page of a multi-page document (a PDF), 1-based; nil for a file that is one page (a photo).
+    public var page: Int?
     public var depthPath: String?
     public var cameraPath: String?
     public var truthPath: String?
@@ -11,9 +13,10 @@ public struct PageSource: Sendable, Equatable, Codable {
     /// not UTF-8, a file that is not a document); the page is reported as failed with this problem.
     public var problem: SourceProblem?
 
-    public init(path: String, depthPath: String? = nil, cameraPath: String? = nil, truthPath: String? = nil,
+    public init(path: String, page: Int? = nil, depthPath: String? = nil, cameraPath: String? = nil, truthPath: String? = nil,
                 problem: SourceProblem? = nil) {
         self.path = path
+        self.page = page
         self.depthPath = depthPath
         self.cameraPath = cameraPath
         self.truthPath = truthPath
@@ -21,21 +24,23 @@ public struct PageSource: Sendable, Equatable, Codable {
     }
 
     public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// The file name, with the page of a multi-page document: `list.pdf`, `list.pdf p3`.
+    public var name: String { page.map { "\(fileName) p\($0)" } ?? fileName }
 }
 
 /// Why a file of a job cannot become a page, found by looking at its name and first bytes.
 public struct SourceProblem: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable {
-        /// The file is there but cannot be opened (broken link, name not UTF-8).
-        case unreadable
-        /// The file is neither a page source nor a sidecar Decant knows.
-        case unsupported
-    }
-    public var kind: Kind
+    /// As pages.json names it: `unreadable` (a broken link, a name that is not UTF-8), `unsupported`
+    /// (neither a page source nor a sidecar Decant knows), or what a document's reader said (`passwordNeeded`,
+    /// `damaged`, `tooManyPages` …).
+    public var kind: String
     /// What a user reads, without the file name (the report names the file).
     public var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    public static let unreadable = "unreadable", unsupported = "unsupported"
+
+    public init(_ kind: String, _ message: String) {
         self.kind = kind
         self.message = message
     }

@@ -7,6 +7,8 @@ import Imaging
 public enum SourceFile: Sendable, Equatable {
     /// An image to flatten and read.
     case image
+    /// A PDF: each of its pages is read from its text layer, or rendered and read as a scan.
+    case pdf
     /// Describes the page source named `base` beside it (depth, camera, ground truth, flat render).
     case sidecar(Sidecar, base: String)
     /// `decant-job.json`: the job's settings.
@@ -32,6 +34,8 @@ public enum SourceFile: Sendable, Equatable {
         let bytes = leadingBytes() ?? []
         if ImageFormat.detect(bytes) != nil { return .image }
         let ext = (name as NSString).pathExtension.lowercased()
+        // A file named .pdf goes to the PDF reader even when it is not one: it says what the file is instead.
+        if bytes.starts(with: Array("%PDF".utf8)) || ext == "pdf" { return .pdf }
         // A file named like an image still goes to the loader, which says what is wrong with it
         // (empty, truncated, not an image after all) as it does for any damaged photo.
         if ImageFormat.extensions.contains(ext) { return .image }
@@ -88,7 +92,6 @@ public enum Sidecar: String, Sendable, Equatable, CaseIterable, CustomStringConv
 /// Containers Decant knows by their first bytes but does not read yet, named for the message.
 enum ContainerSniffer {
     static func detect(_ b: [UInt8]) -> String? {
-        if b.starts(with: Array("%PDF".utf8)) { return "a PDF document" }
         if b.count >= 12, Array(b[4..<8]) == Array("ftyp".utf8) {
             let brand = String(decoding: b[8..<12], as: UTF8.self)
             if ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1", "avif"].contains(brand) { return "a HEIF/HEIC/AVIF photo" }

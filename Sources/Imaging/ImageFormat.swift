@@ -1,6 +1,9 @@
 /// Formats recognized by their leading bytes, never by extension (a .jpg that is a PNG still loads).
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case png, jpeg, tiff, webp, bmp, pnm, gif
+    /// A PDF page rendered for OCR. Never detected from an image file's bytes: PDFs are documents of pages,
+    /// recognized and rendered by the Documents stage.
+    case pdf
 
     /// File extensions that mark a file as an image the runner should pick up.
     public static let extensions: Set<String> = [

@@ -20,7 +20,7 @@ struct HistoryRecorder {
 
     func record(_ run: RunRecord, jobs: [Job]) -> Outcome {
         var run = run
-        let paths = Dictionary(jobs.flatMap { job in job.pages.map { ("\(job.name)/\($0.fileName)", $0.source.path) } },
+        let paths = Dictionary(jobs.flatMap { job in job.pages.map { ("\(job.name)/\($0.source.name)", $0.source.path) } },
                                uniquingKeysWith: { first, _ in first })
         for j in run.jobs.indices {
             for i in run.jobs[j].images.indices {

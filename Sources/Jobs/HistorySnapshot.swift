@@ -5,9 +5,9 @@ import Reporting
 extension JobSnapshot {
     /// What the history keeps of a finished job; hashes are filled in when the run is recorded.
     init(job: String, pages: [PageResult]) {
-        let ordered = pages.sorted { $0.record.image < $1.record.image }
+        let ordered = pages.sorted(by: PageResult.inReadingOrder)
         self.init(job: job,
-                  images: ordered.map { HistoryImage(name: $0.record.image, error: $0.record.error?.message) },
+                  images: ordered.map { HistoryImage(name: $0.record.sourceName, error: $0.record.error?.message) },
                   entries: ordered.flatMap(\.entries).map(HistoryEntry.init(record:)))
     }
 }
@@ -17,7 +17,7 @@ extension HistoryEntry {
     /// producer-only match is still a wine the history knows by its name as read.
     init(record: EntryRecord) {
         let match = record.match.flatMap { $0.type == .exact || $0.type == .vintageVariant ? $0 : nil }
-        self.init(kind: record.kind == .wine ? .wine : .item, image: record.image, name: record.name,
+        self.init(kind: record.kind == .wine ? .wine : .item, image: record.page.map { "\(record.image) p\($0)" } ?? record.image, name: record.name,
                   wineID: match?.best?.wineID, wineName: match?.best?.name, wineVintage: match?.best?.vintage,
                   matchConfidence: match?.confidence, vintage: record.vintage, bottleSizeML: record.bottleSizeML,
                   section: record.section, currency: record.currency, prices: record.prices, rawText: record.rawText)

@@ -15,7 +15,8 @@ public enum JobDiscovery {
         public var problems: [String]
     }
 
-    public static func discover(inbox: String) throws(RunError) -> Result {
+    /// `pdfLimits`: the bounds a PDF must keep to (its pages are counted here, each becomes a page of the job).
+    public static func discover(inbox: String, pdfLimits: PDFLimits = .default) throws(RunError) -> Result {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: inbox, isDirectory: &isDirectory) else {
             throw RunError(.usage, "\(inbox): inbox folder not found")
@@ -28,7 +29,7 @@ public enum JobDiscovery {
             let files = Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             var problems: [String] = []
             let settings = jobSettings(directory: directory, problems: &problems)
-            let page = pages(of: (root as NSString).lastPathComponent, in: directory, siblings: files)
+            let page = pages(of: (root as NSString).lastPathComponent, in: directory, siblings: files, pdfLimits: pdfLimits)
             return Result(jobs: [Job(name: name, directory: directory, pages: page.map { PageTask(job: name, source: $0, jobSettings: settings) })],
                           problems: problems)
         }
@@ -57,7 +58,7 @@ public enum JobDiscovery {
                     subfolders.append(name)
                     continue
                 }
-                sources += pages(of: name, in: directory, siblings: siblings)
+                sources += pages(of: name, in: directory, siblings: siblings, pdfLimits: pdfLimits)
             }
             if !sources.isEmpty {
                 let jobName = relative.isEmpty ? rootName : relative
@@ -75,19 +76,33 @@ public enum JobDiscovery {
 
     /// The pages a file of `directory` gives: one for a photo or scan, none for a sidecar or the job's
     /// settings, and one that fails with the reason for anything else.
-    static func pages(of name: String, in directory: String, siblings: Set<String>) -> [PageSource] {
+    static func pages(of name: String, in directory: String, siblings: Set<String>, pdfLimits: PDFLimits = .default) -> [PageSource] {
         let path = "\(directory)/\(name)"
         guard FileManager.default.fileExists(atPath: path) else {
             // Still a page of the job: it gets its error line in pages.json like any bad file.
             let problem = name.contains("\u{FFFD}")
                 ? "file name is not valid UTF-8 (shown with \u{FFFD} for the bad bytes); rename the file"
                 : "broken symbolic link (its target does not exist)"
-            return [PageSource(path: path, problem: SourceProblem(.unreadable, problem))]
+            return [PageSource(path: path, problem: SourceProblem(SourceProblem.unreadable, problem))]
         }
         switch SourceFile.classify(name: name, siblings: siblings, leadingBytes: { SourceFile.leadingBytes(path: path) }) {
         case .image: return [source(directory: directory, file: name, siblings: siblings)]
+        case .pdf: return pdfPages(source(directory: directory, file: name, siblings: siblings), limits: pdfLimits)
         case .sidecar, .jobSettings: return []
-        case .unsupported(let reason): return [PageSource(path: path, problem: SourceProblem(.unsupported, reason))]
+        case .unsupported(let reason): return [PageSource(path: path, problem: SourceProblem(SourceProblem.unsupported, reason))]
+        }
+    }
+
+    /// A page of the job for every page of a PDF, or one that fails with why the PDF cannot be read
+    /// (encrypted, damaged, not a PDF, too many pages). Only the document's structure is read here.
+    static func pdfPages(_ document: PageSource, limits: PDFLimits) -> [PageSource] {
+        do {
+            let count = try PDFDocument(path: document.path, limits: limits).pageCount
+            return (1...count).map { var page = document; page.page = $0; return page }
+        } catch {
+            var failed = document
+            failed.problem = SourceProblem(error.kind.rawValue, error.message)
+            return [failed]
         }
     }
 

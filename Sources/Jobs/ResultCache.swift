@@ -33,6 +33,8 @@ public struct ResultCache: Sendable {
         keyed.update(content)
         keyed.update(fingerprint)
         keyed.update(task.job)
+        // Every page of a PDF has the same file: the page tells their results apart.
+        if let page = task.source.page { keyed.update("page \(page)") }
         return ContentKey(content: content, key: keyed.hex())
     }
 

@@ -60,7 +60,7 @@ public enum RunEvaluation {
                 continue
             }
             let result = evaluate(job: job, pages: pages, inbox: inboxIsFile ? (inbox as NSString).deletingLastPathComponent : inbox) {
-                TruthSource.locate(imagePath: "\(folder)/\($0.record.image)")
+                $0.record.page == nil ? TruthSource.locate(imagePath: "\(folder)/\($0.record.image)") : nil
             }
             problems += result.problems
             all += result.evaluations

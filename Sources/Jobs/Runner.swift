@@ -34,7 +34,7 @@ public struct Runner: Sendable {
         let clockStart = DispatchTime.now().uptimeNanoseconds
         let startedAt = Date()
         do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
-        var discovery = try JobDiscovery.discover(inbox: options.inbox)
+        var discovery = try JobDiscovery.discover(inbox: options.inbox, pdfLimits: options.settings.pdfLimits)
         if let shard = options.shard { discovery.jobs = Self.jobs(discovery.jobs, in: shard) }
         let catalogue = try Self.loadCatalogue(path: options.cataloguePath)
         let matcher = Matcher(catalogue: catalogue, runYear: options.settings.runYear)
@@ -57,7 +57,7 @@ public struct Runner: Sendable {
             let key = cache?.key(for: task)
             keys.append(key)
             if !options.force, let key, let cached = cache?.load(key), cached.record.job == task.job,
-               cached.record.image == task.fileName {
+               cached.record.sourceName == task.source.name {
                 await collector.add(cached, reused: true)
             } else {
                 pending.append((task, key))
@@ -270,7 +270,9 @@ actor ResultCollector {
         self.remaining = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0.pages.count) })
         self.truth = Dictionary(uniqueKeysWithValues: jobs.map { job in
             (job.name, Dictionary(job.pages.compactMap { task in
-                (task.source.truthPath.map(TruthSource.sidecar) ?? TruthSource.locate(imagePath: task.source.path)).map { (task.fileName, $0) }
+                // A PDF's ground truth covers the document, not a page: read per page once it says which.
+                guard task.source.page == nil else { return nil }
+                return (task.source.truthPath.map(TruthSource.sidecar) ?? TruthSource.locate(imagePath: task.source.path)).map { (task.fileName, $0) }
             }, uniquingKeysWith: { a, _ in a }))
         })
         self.output = output

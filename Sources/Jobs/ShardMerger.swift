@@ -62,7 +62,7 @@ public struct ShardMerger: Sendable {
         for task in tasks {
             let part = Shard.part(job: task.job, fileName: task.fileName, count: first.shard.count)
             guard let shard = byIndex[part] else { continue }  // readShards checked all N are there
-            let key = shard.keys["\(task.job)/\(task.fileName)"]
+            let key = shard.keys["\(task.job)/\(task.source.name)"]
             keys.append(key)
             if let key, let page = Self.cachedPage(key: key, task: task, in: shard.folder) {
                 copy(from: "\(shard.folder)/.decant/results/\(key.key).json", to: "\(output)/.decant/results/\(key.key).json",
@@ -80,13 +80,14 @@ public struct ShardMerger: Sendable {
                 jobPages = Self.reportedPages(job: task.job, in: shard.folder)
                 reportsByJob["\(part)\u{0}\(task.job)"] = jobPages
             }
-            if let page = jobPages[task.fileName] {
+            if let page = jobPages[task.source.name] {
                 copyPreview(page, job: task.job, from: shard.folder, problems: &problems)
                 await collector.add(page, reused: true)
             } else {
                 var record = PageRecord(image: task.fileName, job: task.job)
+                record.page = task.source.page
                 record.error = PageError(stage: "merge", kind: "missing",
-                                         message: "\(task.fileName): not in shard \(part)/\(first.shard.count) (\(shard.folder)); "
+                                         message: "\(task.source.name): not in shard \(part)/\(first.shard.count) (\(shard.folder)); "
                                              + "was it added to the inbox after the shards ran? Run that shard again, then merge")
                 await collector.add(PageResult(record: record, text: nil, entries: []))
             }
@@ -124,7 +125,7 @@ public struct ShardMerger: Sendable {
                   let manifest = try? JSONDecoder().decode(RunManifest.self, from: manifestData) else {
                 throw RunError(.usage, "\(manifestPath): missing or not a Decant manifest")
             }
-            let keys = Dictionary(manifest.images.map { ("\($0.job)/\($0.image)", ContentKey(content: $0.content, key: $0.key)) },
+            let keys = Dictionary(manifest.images.map { ("\($0.job)/\($0.name)", ContentKey(content: $0.content, key: $0.key)) },
                                   uniquingKeysWith: { a, _ in a })
             parts.append(ShardOutput(folder: folder, record: record, keys: keys))
         }
@@ -152,7 +153,7 @@ public struct ShardMerger: Sendable {
     static func cachedPage(key: ContentKey, task: PageTask, in folder: String) -> PageResult? {
         guard !key.key.isEmpty else { return nil }
         let cache = ResultCache(output: folder, fingerprint: "")
-        guard let page = cache.load(key), page.record.job == task.job, page.record.image == task.fileName else { return nil }
+        guard let page = cache.load(key), page.record.job == task.job, page.record.sourceName == task.source.name else { return nil }
         return page
     }
 
@@ -171,9 +172,9 @@ public struct ShardMerger: Sendable {
         for var page in read.pages {
             // The .txt sidecar ends with a newline the writer added.
             if let text = page.text, text.hasSuffix("\n") { page.text = String(text.dropLast()) }
-            page.receipt = receipts.first { $0.image == page.record.image }
-            page.items = items.filter { $0.image == page.record.image }
-            pages[page.record.image] = page
+            page.receipt = receipts.first { $0.image == page.record.image && $0.page == page.record.page }
+            page.items = items.filter { $0.image == page.record.image && $0.page == page.record.page }
+            pages[page.record.sourceName] = page
         }
         return pages
     }

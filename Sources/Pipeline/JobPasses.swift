@@ -12,7 +12,7 @@ public enum JobPasses {
 
     /// A job is one list: best value is marked across all its pages, then the report filters apply.
     public static func withListInsights(_ pages: [PageResult], options: InsightOptions) -> [PageResult] {
-        let ordered = pages.sorted { $0.record.image < $1.record.image }
+        let ordered = pages.sorted(by: PageResult.inReadingOrder)
         var all = ordered.flatMap { $0.entries.map(\.insight) }
         Insights.markBestValue(&all)
         var k = 0

@@ -22,7 +22,8 @@ public final class PagePipeline {
     public init(engine: TesseractEngine, matcher: Matcher, settings: RunSettings) {
         self.settings = settings
         // The flatteners read gray unless told to keep the darkest channel.
-        loader = PageLoader(limits: settings.limits, grayscale: !settings.rectifier.darkestChannel)
+        loader = PageLoader(limits: settings.limits, grayscale: !settings.rectifier.darkestChannel, pdfText: settings.pdfText,
+                            maxPages: settings.maxPages, previews: settings.pagePreviews != nil)
         flattening = FlattenStage(settings: settings)
         reader = PageReader(engine: engine, settings: settings.read)
         let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
@@ -33,38 +34,46 @@ public final class PagePipeline {
 
     public func process(_ task: PageTask) -> PageResult {
         var trace = PageTrace(task)
-        let name = task.fileName
         if let problem = task.source.problem {
-            trace.failed("load", kind: problem.kind.rawValue, message: "\(name): \(problem.message)")
+            trace.failed("load", kind: problem.kind, message: "\(task.fileName): \(problem.message)")
             return trace.result()
         }
-        let photo: PagePhoto
-        do { photo = try trace.time(\.load) { () throws(ImagingError) in try loader.load(task.source) } } catch {
-            trace.failed("load", kind: error.kind.rawValue, message: error.description)
+        let loaded: LoadedPage
+        do { loaded = try trace.time(\.load) { () throws(LoadFailure) in try loader.load(task.source) } } catch {
+            trace.failed("load", kind: error.kind, message: error.message)
             return trace.result()
         }
-        trace.loaded(photo)
-        let read = settings.read
-        let expectsReceipt = read.prior(width: photo.image.raster.width, height: photo.image.raster.height, job: task.job) == .receipt
-        let flat = trace.time(\.flatten) {
-            flattening.flatten(photo, expectsReceipt: expectsReceipt, orientation: reader.orientation,
-                               orientationProblem: reader.orientationProblem)
-        }
-        trace.flattened(flat)
+        trace.loaded(loaded)
         // The job folder's own date order (decant-job.json) overrides the run's.
         let receipts = ReceiptParser(fields: parsing.fields, dateOrder: task.jobSettings?.dateOrder ?? settings.dateOrder)
-        let prior = read.prior(width: flat.raster.width, height: flat.raster.height, job: task.job)
-        let reading = trace.time(\.ocr) { reader.read(flat, prior: prior, job: task.job, image: name, receipts: receipts) }
+        let reading: PageReader.Reading<ReceiptParser>
+        switch loaded.content {
+        case .photo(let photo):
+            let flat = trace.time(\.flatten) { flatten(photo, job: task.job) }
+            trace.flattened(flat)
+            let prior = settings.read.prior(width: flat.raster.width, height: flat.raster.height, job: task.job)
+            reading = trace.time(\.ocr) { reader.read(flat, prior: prior, job: task.job, image: task.source.name, receipts: receipts) }
+        case .text(let text):
+            let prior = settings.read.prior(width: text.width, height: text.height, job: task.job)
+            reading = trace.time(\.ocr) { reader.read(text, prior: prior, receipts: receipts) }
+        }
         trace.read(reading, pictures: pictures)
         guard let page = reading.page, reading.failure == nil else { return trace.result() }
         let parsed = trace.time(\.entries) { parsing.parse(page, receipt: reading.receipt) }
         trace.parsed(parsed)
-        let matched = trace.time(\.match) { matching.match(parsed, job: task.job, image: name) }
+        let matched = trace.time(\.match) { matching.match(parsed, job: task.job, image: task.fileName) }
         let receipt = parsed.receipt.map {
-            var row = ReceiptRecord(job: task.job, image: name, receipt: $0)
+            var row = ReceiptRecord(job: task.job, image: task.fileName, receipt: $0)
             row.merchantAsRead = parsed.merchantAsRead
             return row
         }
         return trace.result(text: parsed.lines.map(\.text).joined(separator: "\n"), matched: matched, receipt: receipt)
+    }
+
+    /// The flatten stage, with the flattener for the kind the photo looks like before any reading.
+    func flatten(_ photo: PagePhoto, job: String) -> FlattenedPage {
+        let expectsReceipt = settings.read.prior(width: photo.image.raster.width, height: photo.image.raster.height, job: job) == .receipt
+        return flattening.flatten(photo, expectsReceipt: expectsReceipt, orientation: reader.orientation,
+                                  orientationProblem: reader.orientationProblem)
     }
 }

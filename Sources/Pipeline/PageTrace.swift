@@ -13,6 +13,7 @@ struct PageTrace {
 
     init(_ task: PageTask) {
         record = PageRecord(image: task.fileName, job: task.job)
+        record.page = task.source.page
         started = clock.now
     }
 
@@ -28,11 +29,14 @@ struct PageTrace {
         record.error = PageError(stage: stage, kind: kind, message: message)
     }
 
-    mutating func loaded(_ photo: PagePhoto) {
-        record.width = photo.image.raster.width
-        record.height = photo.image.raster.height
-        record.format = photo.image.format.rawValue
-        record.warnings = photo.warnings
+    mutating func loaded(_ page: LoadedPage) {
+        record.width = page.width
+        record.height = page.height
+        record.format = page.format
+        record.warnings = page.warnings
+        record.read = page.pdf?.read ?? "ocr"
+        record.textLayer = page.pdf?.textLayer
+        record.textLayerDetail = page.pdf?.textLayerDetail
     }
 
     mutating func flattened(_ flat: FlattenedPage) {
@@ -43,21 +47,26 @@ struct PageTrace {
     /// What reading recorded, and the pictures of the page as read. The detector's time counts as
     /// flattening, as it did when it ran before the reading.
     mutating func read<I>(_ reading: PageReader.Reading<I>, pictures: PagePictures) {
+        if record.flatten == nil { record.flatten = reading.flat.report }
         record.flatten?.steps.overlay(reading.steps)
-        record.segmentation = reading.segmentation.rawValue
+        if reading.byOCR { record.segmentation = reading.segmentation.rawValue }
         if let detector = reading.detectorTime {
             let ms = Self.milliseconds(detector)
             timings.flatten += ms
             timings.ocr -= ms
         }
-        record.flattenedWidth = reading.flat.raster.width
-        record.flattenedHeight = reading.flat.raster.height
+        record.flattenedWidth = reading.width
+        record.flattenedHeight = reading.height
         record.ppi = reading.flat.ppi
-        let start = clock.now
-        let written = pictures.write(reading.flat, job: record.job, image: record.image)
-        record.preview = written.preview
-        record.warnings += written.warnings
-        if pictures.previews != nil { timings.preview = Self.milliseconds(start.duration(to: clock.now)) }
+        // A text-layer page has no flattened picture, only the small one drawn for the review page.
+        if reading.byOCR || pictures.previews != nil && reading.flat.raster.width > 1 {
+            let start = clock.now
+            let written = pictures.write(reading.flat.raster, job: record.job, image: record.image, page: record.page,
+                                         saving: reading.byOCR)
+            record.preview = written.preview
+            record.warnings += written.warnings
+            if pictures.previews != nil { timings.preview = Self.milliseconds(start.duration(to: clock.now)) }
+        }
         guard let failure = reading.failure else {
             record.kind = reading.kind
             record.warnings += reading.warnings
@@ -78,6 +87,11 @@ struct PageTrace {
         record.entryCount = matched.entries.count
         timings.total = Self.milliseconds(started.duration(to: clock.now))
         record.timingsMS = timings
+        var receipt = receipt
+        receipt?.page = record.page
+        var matched = matched
+        for i in matched.entries.indices { matched.entries[i].page = record.page }
+        for i in matched.items.indices { matched.items[i].page = record.page }
         return PageResult(record: record, text: text, entries: matched.entries, receipt: receipt, items: matched.items)
     }
 

@@ -28,6 +28,15 @@ public struct RunSettings: Sendable, Equatable {
     public var insights: InsightOptions
     /// Folder of recognized pages to reuse (keyed by the pixels and OCR settings); a measuring aid.
     public var ocrCache: String?
+    /// When a PDF page is read from its text layer (`--pdf-text`).
+    public var pdfText: PDFTextMode = .auto
+    /// The most pages a PDF may have (`--max-pages`).
+    public var maxPages: Int = PDFLimits.default.maxPages
+
+    /// The bounds a PDF is opened with: its page count, and the pixel limit of its renders.
+    public var pdfLimits: PDFLimits {
+        PDFLimits(maxPages: maxPages, maxPixels: limits.maxPixels, maxFileBytes: limits.maxFileBytes)
+    }
     /// How receipts' numeric dates are read (03/04/2018); `.unspecified` reports ambiguous dates
     /// with both readings instead of guessing.
     public var dateOrder: DateOrder
@@ -77,6 +86,7 @@ public struct RunSettings: Sendable, Equatable {
             && a.insights == b.insights
             && a.dateOrder == b.dateOrder && a.receiptReadings == b.receiptReadings
             && a.receiptTextHeight == b.receiptTextHeight && a.pagePreviews == b.pagePreviews
+            && a.pdfText == b.pdfText && a.maxPages == b.maxPages
     }
 
     /// What the Read stage takes of these settings.
@@ -102,6 +112,8 @@ public struct RunSettings: Sendable, Equatable {
             "dateOrder": dateOrder.rawValue,
             "receiptReadings": String(receiptReadings),
             "receiptTextHeight": String(receiptTextHeight),
+            "pdfText": pdfText.rawValue,
+            "maxPages": String(maxPages),
         ]
         if degradation.isActive { summary["degradation"] = degradation.description }
         return summary

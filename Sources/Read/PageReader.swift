@@ -52,6 +52,14 @@ public final class PageReader {
         public var page: RecognizedPage?
         /// A receipt's readings, with the receipt they give.
         public var receipt: ReceiptRereading<Interpreter>.Result?
+        /// The pixel grid the reading's boxes are on when it is not the flat page's (a PDF page read from its
+        /// text layer, whose `flat` only holds a small picture for the review page).
+        public var textGrid: (width: Int, height: Int)?
+
+        /// Read by Tesseract (not from a text layer).
+        public var byOCR: Bool { textGrid == nil }
+        public var width: Int { textGrid?.width ?? flat.raster.width }
+        public var height: Int { textGrid?.height ?? flat.raster.height }
     }
 
     /// Reads `flat`, which was taken for `prior` before any reading; `job` and `image` name the page

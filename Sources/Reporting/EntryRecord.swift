@@ -8,6 +8,8 @@ public struct EntryRecord: Sendable, Equatable, Codable {
 
     public var job: String
     public var image: String
+    /// The page of a multi-page document (a PDF), 1-based; nil for a photo.
+    public var page: Int?
     public var kind: Kind
     public var firstLine: Int
     public var lastLine: Int
@@ -80,7 +82,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
     }
 
     public static let csvHeader = [
-        "job", "image", "kind", "first_line", "last_line", "raw_text", "name", "section", "colour", "bin", "vintage",
+        "job", "image", "page", "kind", "first_line", "last_line", "raw_text", "name", "section", "colour", "bin", "vintage",
         "prices", "price_columns", "currency", "bottle_size_ml", "quantity", "ocr_confidence",
         "match_id", "match_name", "match_vintage", "match_confidence", "match_type",
         "score", "drink_status", "markup", "value", "best_value", "fits_budget",
@@ -88,7 +90,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
 
     public var csvRow: [String] {
         [
-            job, image, kind.rawValue, String(firstLine), String(lastLine), rawText, name, section ?? "", colour ?? "",
+            job, image, page.map(String.init) ?? "", kind.rawValue, String(firstLine), String(lastLine), rawText, name, section ?? "", colour ?? "",
             bin ?? "", vintage?.description ?? "",
             prices.map(\.formatted).joined(separator: " / "),
             prices.map(\.column.rawValue).joined(separator: " / "),

@@ -23,7 +23,7 @@ public struct JobHTMLReport: Sendable {
     public init(job: String, pages: [PageResult], evaluations: [ImageEvaluation] = [], checks: [EntryCheck] = [],
                 budget: Double? = nil, files: [String] = [], runPage: String? = nil) {
         self.job = job
-        self.pages = pages.sorted { $0.record.image < $1.record.image }
+        self.pages = pages.sorted(by: PageResult.inReadingOrder)
         self.evaluations = evaluations
         self.checks = checks
         self.budget = budget

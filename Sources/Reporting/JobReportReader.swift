@@ -21,11 +21,12 @@ public struct JobReportReader: Sendable {
         let pagesFile: JobReportWriter.PagesFile = try decode("pages.json")
         let entriesFile: JobReportWriter.EntriesFile? = FileManager.default.fileExists(atPath: "\(directory)/entries.json")
             ? try decode("entries.json") : nil
-        let byImage = Dictionary(grouping: entriesFile?.entries ?? [], by: \.image)
+        let byPage = Dictionary(grouping: entriesFile?.entries ?? [], by: { PageKey(image: $0.image, page: $0.page) })
         let pages = pagesFile.pages.map { record in
-            let textPath = "\(directory)/\(JobReportWriter.textFileName(for: record.image))"
+            let textPath = "\(directory)/\(JobReportWriter.textFileName(for: record.image, page: record.page))"
             let text = TextFile.read(textPath)
-            return PageResult(record: record, text: record.error == nil ? text : nil, entries: byImage[record.image] ?? [])
+            return PageResult(record: record, text: record.error == nil ? text : nil,
+                              entries: byPage[PageKey(image: record.image, page: record.page)] ?? [])
         }
         return (pagesFile.job, pages)
     }
@@ -55,4 +56,10 @@ public struct JobReportReader: Sendable {
             .map { $0.isEmpty ? output : "\(output)/\($0)" }
             .sorted()
     }
+}
+
+/// A page of a job by file name and page (nil for a single-page file).
+struct PageKey: Hashable {
+    var image: String
+    var page: Int?
 }

@@ -21,9 +21,9 @@ public struct JobReportWriter: Sendable {
         var pages: [PageRecord]
     }
 
-    /// Pages are written in image-name order whatever order workers finished in.
+    /// Pages are written in file-name and page order whatever order workers finished in.
     public func write(job: String, pages: [PageResult]) throws(AtomicFile.WriteError) {
-        let ordered = pages.sorted { $0.record.image < $1.record.image }
+        let ordered = pages.sorted(by: PageResult.inReadingOrder)
         var csv = CSVWriter(header: EntryRecord.csvHeader)
         let entries = ordered.flatMap(\.entries)
         for entry in entries { csv.append(entry.csvRow) }
@@ -44,13 +44,14 @@ public struct JobReportWriter: Sendable {
         }
         for page in ordered {
             guard let text = page.text else { continue }
-            try AtomicFile.write(text + (text.isEmpty ? "" : "\n"), to: "\(directory)/\(Self.textFileName(for: page.record.image))")
+            try AtomicFile.write(text + (text.isEmpty ? "" : "\n"),
+                                 to: "\(directory)/\(Self.textFileName(for: page.record.image, page: page.record.page))")
         }
     }
 
-    /// `menu.jpg` → `menu.txt`, like OCRmyPDF's sidecar.
-    public static func textFileName(for image: String) -> String {
-        ((image as NSString).deletingPathExtension) + ".txt"
+    /// `menu.jpg` → `menu.txt`, like OCRmyPDF's sidecar; page 3 of `list.pdf` → `list.p3.txt`.
+    public static func textFileName(for image: String, page: Int? = nil) -> String {
+        ((image as NSString).deletingPathExtension) + (page.map { ".p\($0)" } ?? "") + ".txt"
     }
 }
 

@@ -24,17 +24,17 @@ public struct PagePreview: Sendable, Equatable, Codable {
 
     /// The file name for an image: its whole name plus `.jpg`, so `menu.jpg` and `menu.png` of the
     /// same job do not collide.
-    public static func relativePath(for image: String) -> String {
-        "\(folder)/\(image).jpg"
+    public static func relativePath(for image: String, page: Int? = nil) -> String {
+        "\(folder)/\(image)\(page.map { ".p\($0)" } ?? "").jpg"
     }
 
     /// Writes the preview of `raster` for `image` into `jobDirectory`, shrunk so its longer side is
     /// at most `maxSide` (never enlarged; area-averaged, so thin strokes do not alias away).
-    public static func write(_ raster: Raster, image: String, jobDirectory: String,
+    public static func write(_ raster: Raster, image: String, page: Int? = nil, jobDirectory: String,
                              maxSide: Int = PagePreview.maxSide) throws(PreviewError) -> PagePreview {
         let longer = max(raster.width, raster.height)
         let small = longer > maxSide ? raster.scaled(by: Double(maxSide) / Double(longer)) : raster
-        let relative = relativePath(for: image)
+        let relative = relativePath(for: image, page: page)
         let path = "\(jobDirectory)/\(relative)"
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,

@@ -41,6 +41,14 @@ public struct PageError: Sendable, Equatable, Codable {
 /// One image's line in pages.json.
 public struct PageRecord: Sendable, Equatable, Codable {
     public var image: String
+    /// The page of a multi-page document (a PDF), 1-based; nil for a photo.
+    public var page: Int?
+    /// How the page's text was read: `ocr`, `text-layer` (a PDF's own text, no OCR) or `blank`.
+    public var read: String?
+    /// For a PDF page, the verdict on its text layer (`usable`, `none`, `unmapped glyphs`, `hidden text`,
+    /// `covered text`, `misaligned`) and what it rests on: why the page was read as it was.
+    public var textLayer: String?
+    public var textLayerDetail: String?
     public var job: String
     public var width: Int?
     public var height: Int?
@@ -61,6 +69,9 @@ public struct PageRecord: Sendable, Equatable, Codable {
     public var warnings: [String]
     public var timingsMS: StageTimings?
     public var error: PageError?
+
+    /// The file name, with the page of a multi-page document: `list.pdf`, `list.pdf p3`.
+    public var sourceName: String { page.map { "\(image) p\($0)" } ?? image }
 
     public init(image: String, job: String) {
         self.image = image

@@ -9,6 +9,11 @@ public struct PageResult: Sendable, Equatable, Codable {
     /// The receipt's items (rows of items.csv), with their catalogue matches.
     public var items: [ReceiptItemRecord]
 
+    /// File name, then page: the order reports list pages in.
+    public static func inReadingOrder(_ a: PageResult, _ b: PageResult) -> Bool {
+        (a.record.image, a.record.page ?? 0) < (b.record.image, b.record.page ?? 0)
+    }
+
     public init(record: PageRecord, text: String?, entries: [EntryRecord], receipt: ReceiptRecord? = nil,
                 items: [ReceiptItemRecord] = []) {
         self.record = record

@@ -5,6 +5,8 @@ import Entries
 public struct ReceiptItemRecord: Sendable, Equatable, Codable {
     public var job: String
     public var image: String
+    /// The page of a multi-page document (a PDF), 1-based; nil for a photo.
+    public var page: Int?
     /// 1-based position of the item on its receipt.
     public var item: Int
     public var firstLine: Int
@@ -37,13 +39,13 @@ public struct ReceiptItemRecord: Sendable, Equatable, Codable {
     }
 
     public static let csvHeader = [
-        "job", "image", "item", "first_line", "last_line", "code", "description", "quantity", "unit_price", "amount",
+        "job", "image", "page", "item", "first_line", "last_line", "code", "description", "quantity", "unit_price", "amount",
         "currency", "vintage", "match_id", "match_name", "match_vintage", "match_confidence", "match_type", "raw_text",
     ]
 
     public var csvRow: [String] {
         [
-            job, image, String(item), String(firstLine), String(lastLine), code ?? "", description,
+            job, image, page.map(String.init) ?? "", String(item), String(firstLine), String(lastLine), code ?? "", description,
             quantity.map(EntryRecord.number) ?? "", unitPrice.map(EntryRecord.number) ?? "", Money.format(amount),
             currency ?? "", vintage?.description ?? "", match?.best?.wineID ?? "", match?.best?.name ?? "",
             match?.best?.vintage?.description ?? "", match.map { EntryRecord.number($0.confidence) } ?? "",

@@ -5,6 +5,8 @@ import Entries
 public struct ReceiptRecord: Sendable, Equatable, Codable {
     public var job: String
     public var image: String
+    /// The page of a multi-page document (a PDF), 1-based; nil for a photo.
+    public var page: Int?
     public var merchant: String?
     /// The merchant's name as this receipt read it, when the rest of the slip (`MerchantSpelling`) or
     /// the job's other receipts (`MerchantConsensus`) settled it to another spelling.
@@ -76,7 +78,7 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
     }
 
     public static let csvHeader = [
-        "job", "image", "merchant", "address", "phones", "registrations", "date", "date_text", "date_readings",
+        "job", "image", "page", "merchant", "address", "phones", "registrations", "date", "date_text", "date_readings",
         "date_ambiguous", "time", "currency", "items", "items_sum", "subtotal", "discounts", "tax", "tax_included",
         "service_charge", "rounding", "total", "total_candidates", "payment", "tendered", "change", "consistent",
         "residual", "checks", "problems", "merchant_confidence", "address_confidence", "date_confidence",
@@ -86,7 +88,7 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
     public var csvRow: [String] {
         let m = Money.format
         return [
-            job, image, merchant ?? "", address ?? "", phones.joined(separator: "; "),
+            job, image, page.map(String.init) ?? "", merchant ?? "", address ?? "", phones.joined(separator: "; "),
             registrations.map { "\($0.kind): \($0.number)" }.joined(separator: "; "),
             date ?? "", dateText ?? "", dateReadings.joined(separator: " | "), dateAmbiguous ? "yes" : "no", time ?? "",
             currency ?? "", String(itemCount), itemsSum.map(m) ?? "", subtotal.map(m) ?? "",

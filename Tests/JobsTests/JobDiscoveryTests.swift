@@ -53,7 +53,7 @@ import Testing
         #expect(bistro.pages.map(\.fileName) == ["lost.gt.json", "menu.jpg", "notes.txt", "wine list.docx"])
         let refused = bistro.pages.compactMap { page in page.source.problem.map { (page.fileName, $0) } }
         #expect(refused.map(\.0) == ["lost.gt.json", "notes.txt", "wine list.docx"])
-        #expect(refused.allSatisfy { $0.1.kind == .unsupported })
+        #expect(refused.allSatisfy { $0.1.kind == SourceProblem.unsupported })
         #expect(refused[1].1.message == "not an image or PDF, skipped")
         #expect(refused[0].1.message == "ground truth with no photo named lost.* beside it, skipped")
         #expect(result.jobs[1].pages.map(\.fileName) == ["readme.md"])
@@ -70,8 +70,30 @@ import Testing
         let pages = try #require(try JobDiscovery.discover(inbox: root).jobs.first?.pages)
         #expect(pages.map(\.fileName) == ["list.pdf", "photo.bin", "scan.dat"])
         #expect(pages[2].source.problem == nil)
-        #expect(pages[0].source.problem?.message.contains("PDF") == true)
+        // Only a header: the PDF reader says it is damaged, and the page fails with that.
+        #expect(pages[0].source.problem?.kind == "damaged", "\(String(describing: pages[0].source.problem))")
         #expect(pages[1].source.problem?.message.contains("HEIF") == true)
+    }
+
+    /// Every page of a PDF is a page of the job; a PDF that cannot be opened is one page that fails saying why.
+    @Test func everyPageOfAPDFIsAPageOfTheJob() throws {
+        let folder = "\(root)/bistro"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        CairoPDF.write(to: "\(folder)/list.pdf", pages: (1...3).map { n in { CairoPDF.show($0, "Page \(n) Barolo 2016 85", x: 72, y: 100) } })
+        let whole = try #require(FileManager.default.contents(atPath: "\(folder)/list.pdf"))
+        #expect(FileManager.default.createFile(atPath: "\(folder)/cut.pdf", contents: whole.prefix(whole.count / 3)))
+        #expect(FileManager.default.createFile(atPath: "\(folder)/menu.pdf", contents: Data("<html><body>menu</body></html>".utf8)))
+        let pages = try #require(try JobDiscovery.discover(inbox: root).jobs.first?.pages)
+        #expect(pages.map(\.source.name) == ["cut.pdf", "list.pdf p1", "list.pdf p2", "list.pdf p3", "menu.pdf"])
+        #expect(pages[1...3].allSatisfy { $0.source.problem == nil })
+        #expect(pages[0].source.problem?.kind == "damaged")
+        #expect(pages[4].source.problem?.kind == "notPDF")
+        #expect(pages[4].source.problem?.message.contains("web page") == true, "\(String(describing: pages[4].source.problem))")
+        // A PDF over the page limit is refused whole, naming the limit.
+        let limited = try #require(try JobDiscovery.discover(inbox: root, pdfLimits: PDFLimits(maxPages: 2)).jobs.first?.pages)
+        let refused = try #require(limited.first { $0.fileName == "list.pdf" })
+        #expect(refused.source.problem?.kind == "tooManyPages")
+        #expect(refused.source.problem?.message.contains("--max-pages") == true)
     }
 
     @Test func aFlatRenderIsNeverTakenForTheDepthMap() throws {

@@ -13,19 +13,21 @@ struct PagePictures: Sendable {
     let previews: String?
 
     /// Writes the pictures; returns the preview for pages.json and what could not be written.
-    func write(_ flat: FlattenedPage, job: String, image: String) -> (preview: PagePreview?, warnings: [String]) {
+    /// `saving`: also save it with the flattened pages (a picture drawn only for the review is not one).
+    func write(_ raster: Raster, job: String, image: String, page: Int?, saving: Bool = true) -> (preview: PagePreview?, warnings: [String]) {
         var warnings: [String] = []
-        if let folder {
-            let name = "\(job.replacingOccurrences(of: "/", with: "_"))__\((image as NSString).deletingPathExtension).png"
+        if let folder, saving {
+            let name = "\(job.replacingOccurrences(of: "/", with: "_"))__\((image as NSString).deletingPathExtension)"
+                + (page.map { ".p\($0)" } ?? "") + ".png"
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try PNGFile.write(flat.raster, to: "\(folder)/\(name)")
+                try PNGFile.write(raster, to: "\(folder)/\(name)")
             } catch {
                 warnings.append("could not save flattened page: \(error)")
             }
         }
         guard let previews else { return (nil, warnings) }
-        do { return (try PagePreview.write(flat.raster, image: image, jobDirectory: "\(previews)/\(job)"), warnings) } catch {
+        do { return (try PagePreview.write(raster, image: image, page: page, jobDirectory: "\(previews)/\(job)"), warnings) } catch {
             return (nil, warnings + [error.description])
         }
     }

@@ -46,6 +46,13 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
         public var pageMerchantConfidence: Double?
         /// The merchant as read before its spelling was corrected by the rest of the page.
         public var merchantAsPrintedInName: String?
+
+        public init(receipt: Interpreter.Receipt, page: RecognizedPage, textHeight: Double? = nil, reason: String? = nil) {
+            self.receipt = receipt
+            self.page = page
+            self.textHeight = textHeight
+            self.reason = reason
+        }
     }
 
     public func read(_ flat: FlattenedPage, firstReading page: RecognizedPage) -> Result {
