@@ -28,11 +28,18 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        // OpenCV's DNN module (C++) behind a C interface: runs the PP-OCR networks. Debian's
+        // libopencv-dnn-dev ships no pkg-config file, so its header folder is named here.
+        .target(name: "COCVDNN", path: "Sources/COCVDNN",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_core")]),
 
         // MARK: stages
         .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG"]),
         .target(name: "Flattening", dependencies: ["Imaging", "CLeptonica"]),
         .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica"]),
+        // PP-OCRv5 (detection + recognition) through OpenCV DNN: a second recognizer beside Tesseract.
+        .target(name: "PPOCR", dependencies: ["Recognition", "Imaging", "COCVDNN"]),
         .target(name: "Entries", dependencies: ["Recognition"],
                 resources: [.embedInCode("Resources/abbreviations.tsv"), .embedInCode("Resources/regions.tsv"),
                             .embedInCode("Resources/grapes.tsv"), .embedInCode("Resources/terms.tsv")]),
@@ -49,12 +56,18 @@ let package = Package(
             "Jobs", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Measures PP-OCR against Tesseract (word-bag F1, CPU time, memory); not part of `decant`.
+        .executableTarget(name: "ppocr-bench", dependencies: [
+            "PPOCR", "Recognition", "Imaging", "Evaluation",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
         // Test helpers shared by the test targets: temporary folders that remove themselves.
         .target(name: "DecantTestSupport", dependencies: ["Imaging", "CLeptonica"], path: "Tests/DecantTestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "DecantTestSupport"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
+        .testTarget(name: "PPOCRTests", dependencies: ["PPOCR", "Recognition", "Imaging"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica", "DecantTestSupport"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -9,6 +9,8 @@ PACKAGES=(
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd
   # 16-bit depth maps; JPEG photos decoded with damage tolerated
   libpng-dev libjpeg-dev
+  # PP-OCR (the second recognizer): OpenCV's DNN module runs its networks
+  libopencv-dnn-dev
   # decant synth: text layout and rendering, and the font families it draws with
   libpango1.0-dev libcairo2-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35

@@ -1,0 +1,129 @@
+import Foundation
+import Imaging
+import Recognition
+
+/// PP-OCRv5 mobile (text detection and recognition) through OpenCV's DNN module: a second
+/// recognizer beside Tesseract that reads photos of warped pages far better. One engine per
+/// worker, reused for every page: loading the networks costs more than reading a line.
+/// Not Sendable: each network must only be used from one thread at a time.
+public final class PPOCREngine {
+    private let detector: DNNNetwork
+    private let recognizer: DNNNetwork
+    public let dictionary: CharacterDictionary
+    public let options: PPOCROptions
+    /// Where the time of the last `recognize` went (milliseconds), for benchmarks.
+    public private(set) var lastTimings = Timings()
+
+    public struct Timings: Sendable, Equatable {
+        public var detectionMS = 0.0
+        public var recognitionMS = 0.0
+        public var lines = 0
+        public var probeLines = 0
+    }
+
+    public init(models: PPOCRModels, options: PPOCROptions = PPOCROptions()) throws(PPOCRError) {
+        let missing = models.missingFiles
+        guard missing.isEmpty else {
+            throw PPOCRError(.modelsMissing, "\(missing.joined(separator: ", ")): PP-OCR model file missing; "
+                             + "run scripts/setup-ppocr.sh (or set DECANT_PPOCR_MODELS to the folder holding them)")
+        }
+        dictionary = try CharacterDictionary(path: models.dictionary)
+        detector = try DNNNetwork(path: models.detector)
+        recognizer = try DNNNetwork(path: models.recognizer)
+        self.options = options
+        // One short line proves the dictionary fits the recognizer's classes.
+        let classes = try recognizer.forward([Float](repeating: 0, count: 3 * options.lineHeight * 32),
+                                             shape: [1, 3, options.lineHeight, 32]).last ?? 0
+        guard classes == dictionary.classCount else {
+            throw PPOCRError(.modelInvalid, "\(models.dictionary): \(dictionary.characters.count) characters do not fit "
+                             + "\(models.recognizer) (\(classes) classes); run scripts/setup-ppocr.sh again")
+        }
+    }
+
+    /// Reads a page: every text line PP-OCR detects, in reading order, with words, boxes and
+    /// confidences (0…100) in page pixels.
+    public func recognize(_ page: Raster) throws(PPOCRError) -> RecognizedPage {
+        var timings = Timings()
+        let start = ContinuousClock.now
+        let boxes = try detect(page)
+        timings.detectionMS = Self.milliseconds(since: start)
+        let recognitionStart = ContinuousClock.now
+        let turn = try settleTurn(page, boxes: boxes, timings: &timings)
+        var items: [ReadingOrder.Item] = []
+        for box in boxes {
+            let reading = try readLine(page, quad: turn.turn.readingQuad(box.quad), cached: turn.cache[box.quad])
+            timings.lines += 1
+            guard let line = reading.line(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio),
+                  reading.confidence >= options.dropScore else { continue }
+            items.append(ReadingOrder.Item(line: line, center: turn.turn.upright(box.quad.center),
+                                           height: min(box.quad.width, box.quad.height)))
+        }
+        timings.recognitionMS = Self.milliseconds(since: recognitionStart)
+        lastTimings = timings
+        return RecognizedPage(width: page.width, height: page.height, lines: ReadingOrder.arrange(items))
+    }
+
+    /// The text boxes of a page, in page pixels.
+    public func detect(_ page: Raster) throws(PPOCRError) -> [DetectedBox] {
+        guard page.width >= 8, page.height >= 8 else {
+            throw PPOCRError(.badImage, "the page is \(page.width)×\(page.height) px; too small to hold text")
+        }
+        let input = DetectionInput(page: page, maxSide: options.detectionMaxSide, maxPixels: options.detectionMaxPixels)
+        let shape = try detector.forward(input.tensor, shape: [1, 3, input.height, input.width])
+        guard shape.count == 4, shape[2] == input.height, shape[3] == input.width else {
+            throw PPOCRError(.inferenceFailed, "\(detector.path): the detector returned a \(shape) map for a "
+                             + "\(input.width)×\(input.height) input")
+        }
+        let map = ProbabilityMap(width: input.width, height: input.height, values: detector.outputValues())
+        return DBPostProcessor(options: options).boxes(in: map, pageWidth: page.width, pageHeight: page.height)
+    }
+
+    /// Reads one line given as a quad in reading order.
+    public func readLine(_ page: Raster, quad: Quad) throws(PPOCRError) -> LineReading {
+        try readLine(page, quad: quad, cached: nil)
+    }
+
+    private func readLine(_ page: Raster, quad: Quad, cached: LineReading?) throws(PPOCRError) -> LineReading {
+        if let cached { return cached }
+        let crop = LineCrop(page: page, quad: quad, height: options.lineHeight, maxWidth: options.maxLineWidth)
+        let width = (max(crop.raster.width, options.minLineWidth) + 7) / 8 * 8
+        let shape = try recognizer.forward(crop.tensor(width: width), shape: [1, 3, options.lineHeight, width])
+        guard shape.count == 3, shape[2] == dictionary.classCount, shape[1] > 0 else {
+            throw PPOCRError(.inferenceFailed, "\(recognizer.path): the recognizer returned a \(shape) output")
+        }
+        let best = recognizer.outputArgmax(rows: shape[1])
+        let characters = CTCDecoder.decode(bestClass: best.index, probability: best.value, alphabet: dictionary.characters)
+        return LineReading(characters: characters, crop: crop, stepWidth: Double(width) / Double(shape[1]))
+    }
+
+    /// The way the page's lines run, from the majority of box shapes, then settled by reading the
+    /// longest few lines both ways and keeping the more confident way (PP-OCR's recognizer reads
+    /// upside-down text as confident-looking nonsense less often than as low-confidence text).
+    private func settleTurn(_ page: Raster, boxes: [DetectedBox], timings: inout Timings) throws(PPOCRError)
+        -> (turn: PageTurn, cache: [Quad: LineReading]) {
+        let tall = boxes.filter { $0.quad.height >= 1.5 * $0.quad.width }.count
+        let wide = boxes.filter { $0.quad.width >= 1.5 * $0.quad.height }.count
+        let first: PageTurn = tall > wide ? .quarter : .none
+        guard options.orientationProbeLines > 0 else { return (first, [:]) }
+        let probe = boxes.filter { first == .none ? $0.quad.width >= $0.quad.height : $0.quad.height > $0.quad.width }
+            .sorted { max($0.quad.width, $0.quad.height) > max($1.quad.width, $1.quad.height) }
+            .prefix(options.orientationProbeLines)
+        var cache: [Quad: LineReading] = [:], other: [Quad: LineReading] = [:]
+        var score = (0.0, 0.0)
+        for box in probe {
+            let a = try readLine(page, quad: first.readingQuad(box.quad), cached: nil)
+            let b = try readLine(page, quad: first.opposite.readingQuad(box.quad), cached: nil)
+            timings.probeLines += 1
+            cache[box.quad] = a
+            other[box.quad] = b
+            score.0 += a.probabilitySum
+            score.1 += b.probabilitySum
+        }
+        return score.1 > score.0 ? (first.opposite, other) : (first, cache)
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+    }
+}
