@@ -23,7 +23,7 @@ static void write_error(char *error, size_t size, const std::string &message) {
     error[n] = '\0';
 }
 
-extern "C" cocvdnn_net *cocvdnn_net_create(const char *path, int threads, char *error, size_t error_size) {
+extern "C" cocvdnn_net *cocvdnn_net_create(const char *path, int threads, int fuse, char *error, size_t error_size) {
     try {
         cv::setNumThreads(threads);
         cv::dnn::Net net = cv::dnn::readNetFromONNX(path);
@@ -33,6 +33,7 @@ extern "C" cocvdnn_net *cocvdnn_net_create(const char *path, int threads, char *
         }
         net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
         net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+        net.enableFusion(fuse != 0);
         cocvdnn_net *owner = new cocvdnn_net();
         owner->net = net;
         return owner;
@@ -54,7 +55,10 @@ extern "C" int cocvdnn_net_forward(cocvdnn_net *net, const float *input, const i
         cv::Mat blob(rank, sizes.data(), CV_32F, const_cast<float *>(input));
         net->net.setInput(blob);
         cv::Mat out = net->net.forward();
-        net->output = out.isContinuous() ? out : out.clone();
+        // A copy: the returned Mat shares a blob OpenCV reuses, and holding on to it confuses the
+        // next forward pass with a different input size.
+        net->output.release();
+        out.copyTo(net->output);
         return 0;
     } catch (const cv::Exception &e) {
         write_error(error, error_size, e.what());

@@ -8,9 +8,10 @@ final class DNNNetwork {
 
     /// `threads` is OpenCV's process-wide thread count: one per worker, since Decant runs one
     /// worker per core and OpenCV's own threads would only compete with the others.
-    init(path: String, threads: Int = 1) throws(PPOCRError) {
+    /// `fuse: false` for a network fed inputs of changing height and width (see COCVDNN.h).
+    init(path: String, threads: Int = 1, fuse: Bool) throws(PPOCRError) {
         var error = [CChar](repeating: 0, count: 1024)
-        guard let handle = cocvdnn_net_create(path, Int32(threads), &error, error.count) else {
+        guard let handle = cocvdnn_net_create(path, Int32(threads), fuse ? 1 : 0, &error, error.count) else {
             throw PPOCRError(.modelInvalid, "\(path): OpenCV could not load the model (\(Self.text(error))); "
                              + "run scripts/setup-ppocr.sh to convert it again")
         }

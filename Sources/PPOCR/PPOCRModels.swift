@@ -13,9 +13,22 @@ public struct PPOCRModels: Sendable, Equatable {
         self.dictionary = dictionary
     }
 
+    /// Which recognizer output: every class the model was trained on, or only the Latin-script
+    /// characters, punctuation and currency signs (setup-ppocr.sh cuts the output layer; faster,
+    /// and a Latin page cannot be misread into CJK characters).
+    public enum Alphabet: String, Sendable, CaseIterable {
+        case full, latin
+    }
+
     /// The three files of a folder laid out as setup-ppocr.sh writes it.
-    public init(folder: String) {
-        self.init(detector: "\(folder)/det.onnx", recognizer: "\(folder)/rec.onnx", dictionary: "\(folder)/dict.txt")
+    public init(folder: String, alphabet: Alphabet = .latin) {
+        switch alphabet {
+        case .full:
+            self.init(detector: "\(folder)/det.onnx", recognizer: "\(folder)/rec.onnx", dictionary: "\(folder)/dict.txt")
+        case .latin:
+            self.init(detector: "\(folder)/det.onnx", recognizer: "\(folder)/rec-latin.onnx",
+                      dictionary: "\(folder)/dict-latin.txt")
+        }
     }
 
     /// `DECANT_PPOCR_MODELS` when set, else `$XDG_CACHE_HOME/decant/ppocr`, else `~/.cache/decant/ppocr`:
@@ -28,8 +41,9 @@ public struct PPOCRModels: Sendable, Equatable {
     }
 
     /// The default folder's files, or nil when any is missing (PP-OCR is optional).
-    public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) -> PPOCRModels? {
-        let models = PPOCRModels(folder: defaultFolder(environment: environment))
+    public static func installed(alphabet: Alphabet = .latin,
+                                 environment: [String: String] = ProcessInfo.processInfo.environment) -> PPOCRModels? {
+        let models = PPOCRModels(folder: defaultFolder(environment: environment), alphabet: alphabet)
         return models.missingFiles.isEmpty ? models : nil
     }
 

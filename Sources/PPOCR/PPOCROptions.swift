@@ -30,6 +30,9 @@ public struct PPOCROptions: Sendable, Equatable {
     /// How many of the longest lines are read both ways up to settle the page's orientation
     /// (0: read lines as the detector's box order implies).
     public var orientationProbeLines = 4
+    /// When those lines' mean character probability read the first way reaches this, the other
+    /// way is not tried (upside-down text reads at about 0.5–0.7).
+    public var orientationConfidence = 0.85
 
     public init() {}
 }

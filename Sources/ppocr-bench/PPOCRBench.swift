@@ -18,6 +18,8 @@ struct PPOCRBench: ParsableCommand {
 struct EngineOptions: ParsableArguments {
     @Option(help: "Folder with det.onnx, rec.onnx and dict.txt (default: DECANT_PPOCR_MODELS or ~/.cache/decant/ppocr).")
     var models: String?
+    @Option(help: "Recognizer output: full or latin.")
+    var alphabet = "latin"
     @Option(help: "Detector input: longest side cap.")
     var detMaxSide = PPOCROptions().detectionMaxSide
     @Option(help: "Detector input: pixel cap.")
@@ -46,7 +48,10 @@ struct EngineOptions: ParsableArguments {
         options.boxThreshold = boxThreshold
         options.unclipRatio = unclip
         let folder = models ?? PPOCRModels.defaultFolder()
-        do { return try PPOCREngine(models: PPOCRModels(folder: folder), options: options) } catch {
+        guard let chosen = PPOCRModels.Alphabet(rawValue: alphabet) else {
+            throw ValidationError("--alphabet \(alphabet): expected full or latin")
+        }
+        do { return try PPOCREngine(models: PPOCRModels(folder: folder, alphabet: chosen), options: options) } catch {
             throw ValidationError(error.description)
         }
     }
@@ -67,8 +72,9 @@ struct ReadCommand: ParsableCommand {
             let page = try engine.recognize(image.raster)
             let t = engine.lastTimings
             print("== \(file) \(image.raster.width)x\(image.raster.height): \(page.lines.count) lines, "
-                  + String(format: "det %.0f ms, rec %.0f ms (%d lines, %d probed), CPU %.2f s, peak RSS %d MB",
-                           t.detectionMS, t.recognitionMS, t.lines, t.probeLines, usage.cpuSeconds, ResourceUsage.peakRSSMB))
+                  + String(format: "det %.0f ms (network %.0f), rec %.0f ms (network %.0f; %d lines, %d probed), CPU %.2f s, peak RSS %d MB",
+                           t.detectionMS, t.detectorNetworkMS, t.recognitionMS, t.recognizerNetworkMS, t.lines, t.probeLines,
+                           usage.cpuSeconds, ResourceUsage.peakRSSMB))
             for line in page.lines {
                 if words {
                     print(line.words.map { "\($0.text)[\($0.box.x),\($0.box.y) \($0.box.width)x\($0.box.height) \(Int($0.confidence))]" }

@@ -13,8 +13,10 @@ extern "C" {
 typedef struct cocvdnn_net cocvdnn_net;
 
 /// Loads an ONNX model. Returns NULL and writes a message into `error` when it cannot.
-/// Also sets OpenCV's thread count to `threads` (process-wide in OpenCV).
-cocvdnn_net *cocvdnn_net_create(const char *path, int threads, char *error, size_t error_size);
+/// Also sets OpenCV's thread count to `threads` (process-wide in OpenCV). `fuse` lets OpenCV fuse
+/// layers; OpenCV 4.6 then returns zeros for the PP-OCR detector once the input size changes, so a
+/// network fed several sizes of 2-D input must be loaded with fuse = 0.
+cocvdnn_net *cocvdnn_net_create(const char *path, int threads, int fuse, char *error, size_t error_size);
 
 void cocvdnn_net_destroy(cocvdnn_net *net);
 
