@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "DecantTestSupport", dependencies: ["Imaging", "CLeptonica"], path: "Tests/DecantTestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "DecantTestSupport"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
-        .testTarget(name: "PPOCRTests", dependencies: ["PPOCR", "Recognition", "Imaging"]),
+        .testTarget(name: "PPOCRTests", dependencies: ["PPOCR", "Recognition", "Imaging", "DecantTestSupport"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica", "DecantTestSupport"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),

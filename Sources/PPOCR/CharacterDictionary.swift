@@ -16,8 +16,10 @@ public struct CharacterDictionary: Sendable, Equatable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw PPOCRError(.modelInvalid, "\(path): character dictionary is not UTF-8")
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        // Split by scalars: as Characters, "\r\n" is one and a line starting with a combining mark
+        // would join the newline before it, shifting every class after it.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line[...]))
         }
         if lines.last == "" { lines.removeLast() }
         characters = lines + [" "]

@@ -47,6 +47,11 @@ struct LineCrop {
         toPage = map
     }
 
+    init(raster: Raster, toPage: Homography) {
+        self.raster = raster
+        self.toPage = toPage
+    }
+
     /// The recognizer's input: (v / 255 − 0.5) / 0.5 in BGR order, NCHW, padded on the right with
     /// zeros (mid-gray, as PaddleOCR pads) to `width` columns.
     func tensor(width: Int) -> [Float] {

@@ -19,9 +19,9 @@ struct Inv3DCommand: ParsableCommand {
     var flattened: String?
     @Option(help: "Decant's per-photo results (decant bench inv3d --json FILE) for its F1.")
     var decantJSON: String?
-    @Flag(help: "Skip the raw photos.") var noRaw = false
-    @Flag(help: "Also read each flattened page with Tesseract (sparse text) for its F1 and confidence.")
-    var tesseract = false
+    @Option(help: ArgumentHelp("Comma-separated readings: raw (PP-OCR on the photo), flat (PP-OCR on the flattened page), "
+                               + "tess (Tesseract, sparse text, on the flattened page: its F1 and confidence)."))
+    var readings = "raw,flat"
     @Option(help: "Comma-separated document ids (default: all).") var docs: String?
     @Option(help: "Comma-separated warp classes (default: all).") var classes: String?
     @Option(help: "Write per-photo results as JSON.") var json: String?
@@ -29,8 +29,9 @@ struct Inv3DCommand: ParsableCommand {
     @OptionGroup var engineOptions: EngineOptions
 
     func run() throws {
+        let wanted = Set(readings.split(separator: ",").map(String.init))
         let engine = try engineOptions.engine()
-        let tess = tesseract ? try TesseractEngine() : nil
+        let tess = wanted.contains("tess") ? try TesseractEngine() : nil
         let decant = try decantJSON.map(Self.decantF1)
         guard let all = try? FileManager.default.contentsOfDirectory(atPath: data) else {
             throw ValidationError("\(data): Inv3DReal folder not found")
@@ -51,11 +52,13 @@ struct Inv3DCommand: ParsableCommand {
                     let path = "\(data)/\(doc)/\(name).jpg"
                     guard FileManager.default.fileExists(atPath: path) else { continue }
                     var row = Row(name: "\(doc)/\(name)", groups: ["class": cls, "lighting": light], readings: [:])
-                    if !noRaw { row.readings["ppocr-raw"] = Measure.ppocr(engine, path: path, truth: truth) }
+                    if wanted.contains("raw") { row.readings["ppocr-raw"] = Measure.ppocr(engine, path: path, truth: truth) }
                     if let flattened {
                         let flat = "\(flattened)/\(doc)_\(cls)_\(light).png"
                         if FileManager.default.fileExists(atPath: flat) {
-                            row.readings["ppocr-flat"] = Measure.ppocr(engine, path: flat, truth: truth)
+                            if wanted.contains("flat") {
+                                row.readings["ppocr-flat"] = Measure.ppocr(engine, path: flat, truth: truth)
+                            }
                             if let tess {
                                 row.readings["tess-flat"] = Measure.tesseract(tess, path: flat, truth: truth, segmentation: .sparse)
                             }
