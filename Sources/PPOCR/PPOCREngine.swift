@@ -50,6 +50,12 @@ public final class PPOCREngine {
     /// Reads a page: every text line PP-OCR detects, in reading order, with words, boxes and
     /// confidences (0…100) in page pixels.
     public func recognize(_ page: Raster) throws(PPOCRError) -> RecognizedPage {
+        try read(page).page(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio)
+    }
+
+    /// Detects and reads every line of a page, before words are split: one reading can then be
+    /// turned into pages with different word-spacing settings (how the settings are measured).
+    public func read(_ page: Raster) throws(PPOCRError) -> PageReading {
         var timings = Timings()
         networkMS = (0, 0)
         let start = Self.cpuMilliseconds()
@@ -58,19 +64,18 @@ public final class PPOCREngine {
         timings.detectorNetworkMS = networkMS.detector
         let recognitionStart = Self.cpuMilliseconds()
         let turn = try settleTurn(page, boxes: boxes, timings: &timings)
-        var items: [ReadingOrder.Item] = []
+        var lines: [PageReading.Line] = []
         for box in boxes {
             let reading = try readLine(page, quad: turn.turn.readingQuad(box.quad), cached: turn.cache[box.quad])
             timings.lines += 1
-            guard let line = reading.line(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio),
-                  reading.confidence >= options.dropScore else { continue }
-            items.append(ReadingOrder.Item(line: line, center: turn.turn.upright(box.quad.center),
-                                           height: min(box.quad.width, box.quad.height)))
+            guard reading.confidence >= options.dropScore else { continue }
+            lines.append(PageReading.Line(reading: reading, center: turn.turn.upright(box.quad.center),
+                                          height: min(box.quad.width, box.quad.height)))
         }
         timings.recognitionMS = Self.cpuMilliseconds() - recognitionStart
         timings.recognizerNetworkMS = networkMS.recognizer
         lastTimings = timings
-        return RecognizedPage(width: page.width, height: page.height, lines: ReadingOrder.arrange(items))
+        return PageReading(width: page.width, height: page.height, turn: turn.turn, lines: lines)
     }
 
     /// The text boxes of a page, in page pixels.

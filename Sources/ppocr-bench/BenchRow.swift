@@ -34,6 +34,27 @@ enum Measure {
         }
     }
 
+    /// One PP-OCR reading laid out with each word-gap ratio (and without glyph-gap splitting, "off").
+    static func ppocrSweep(_ engine: PPOCREngine, path: String, truth: String, gapRatios: String) -> [(String, Reading)] {
+        let usage = ResourceUsage()
+        do {
+            let image = try ImageLoader.load(path: path)
+            let reading = try engine.read(image.raster)
+            let cpu = usage.cpuSeconds
+            var out: [(String, Reading)] = []
+            let settings: [(String, Bool, Double)] = [("ppocr-gap-off", false, 0)]
+                + gapRatios.split(separator: ",").compactMap { Double($0).map { ("ppocr-gap-\($0)", true, $0) } }
+            for (key, split, ratio) in settings {
+                let page = reading.page(splitWords: split, gapRatio: ratio)
+                out.append((key, Reading(f1: WordBag.f1(truth: truth, recognized: page.text), confidence: page.meanConfidence,
+                                         cpuSeconds: cpu, words: page.lines.map(\.words.count).reduce(0, +))))
+            }
+            return out
+        } catch {
+            return [("ppocr-gap-off", Reading(f1: 0, confidence: nil, cpuSeconds: usage.cpuSeconds, words: 0, error: "\(error)"))]
+        }
+    }
+
     /// The same file read by Decant's Tesseract engine with one page segmentation.
     static func tesseract(_ engine: TesseractEngine, path: String, truth: String, segmentation: PageSegmentation) -> Reading {
         let usage = ResourceUsage()

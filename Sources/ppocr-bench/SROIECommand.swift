@@ -16,6 +16,8 @@ struct SROIECommand: ParsableCommand {
     @Flag(help: "Also read each scan with Tesseract (one block, as Decant reads receipts) for its F1 and confidence.")
     var tesseract = false
     @Option(help: "Write per-receipt results as JSON.") var json: String?
+    @Option(help: "Also score these word-gap ratios (comma-separated) from the same reading, as ppocr-gap-R.")
+    var gapSweep: String?
     @Flag(help: "One line per receipt.") var details = false
     @OptionGroup var engineOptions: EngineOptions
 
@@ -41,7 +43,14 @@ struct SROIECommand: ParsableCommand {
             }
             let truth = Self.transcript(csv: String(decoding: box, as: UTF8.self))
             let path = "\(data)/img/\(file)"
-            var row = Row(name: id, groups: ["set": "sroie"], readings: ["ppocr": Measure.ppocr(engine, path: path, truth: truth)])
+            var row = Row(name: id, groups: ["set": "sroie"], readings: [:])
+            if let gapSweep {
+                for (key, reading) in Measure.ppocrSweep(engine, path: path, truth: truth, gapRatios: gapSweep) {
+                    row.readings[key] = reading
+                }
+            } else {
+                row.readings["ppocr"] = Measure.ppocr(engine, path: path, truth: truth)
+            }
             if let tess { row.readings["tesseract"] = Measure.tesseract(tess, path: path, truth: truth, segmentation: .singleBlock) }
             rows.append(row)
             if details {
@@ -52,7 +61,7 @@ struct SROIECommand: ParsableCommand {
             }
         }
         if let json { try Measure.writeJSON(rows, to: json) }
-        let readings = ["ppocr", "tesseract"].filter { r in rows.contains { $0.readings[r] != nil } }
+        let readings = Set(rows.flatMap(\.readings.keys)).sorted()
         print("\nSROIE word-bag F1 (receipts \(skip + 1)–\(skip + rows.count) by name; PP-OCRv5 mobile through OpenCV DNN, one thread)\n")
         print(Measure.table(rows, by: "set", order: ["sroie"], readings: readings))
         print("Peak RSS: \(ResourceUsage.peakRSSMB) MB")
