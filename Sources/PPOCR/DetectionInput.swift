@@ -25,25 +25,51 @@ struct DetectionInput {
 
     init(page: Raster, maxSide: Int, maxPixels: Int) {
         let (w, h) = Self.size(width: page.width, height: page.height, maxSide: maxSide, maxPixels: maxPixels)
-        let scaled = page.resized(width: w, height: h)
         width = w
         height = h
+        tensor = Self.tensor(page.resized(width: w, height: h), x: 0, y: 0, width: w, height: h)
+    }
+
+    /// The normalized NCHW tensor of one rectangle of a (scaled) page.
+    static func tensor(_ scaled: Raster, x x0: Int, y y0: Int, width w: Int, height h: Int) -> [Float] {
         // BGR order: PaddleOCR reads with cv2.imread and normalizes channel 0 (blue) with 0.485.
         let mean: [Float] = [0.485, 0.456, 0.406], deviation: [Float] = [0.229, 0.224, 0.225]
         let plane = w * h
         var tensor = [Float](repeating: 0, count: 3 * plane)
-        let channels = scaled.channels
+        let channels = scaled.channels, rowLength = scaled.width
         scaled.pixels.withUnsafeBufferPointer { src in
             tensor.withUnsafeMutableBufferPointer { dst in
                 for c in 0..<3 {
                     let source = channels == 3 ? 2 - c : 0
                     let scale = 1 / (255 * deviation[c]), offset = mean[c] / deviation[c]
-                    for i in 0..<plane {
-                        dst[c * plane + i] = Float(src[i * channels + source]) * scale - offset
+                    for y in 0..<h {
+                        let from = ((y0 + y) * rowLength + x0) * channels + source, to = c * plane + y * w
+                        for x in 0..<w {
+                            dst[to + x] = Float(src[from + x * channels]) * scale - offset
+                        }
                     }
                 }
             }
         }
-        self.tensor = tensor
+        return tensor
+    }
+
+    /// Overlapping tiles (multiples of 32, at most `tile` on a side) covering a width × height
+    /// input, so the detector's memory stays bounded by the tile whatever the page's size. Tiles
+    /// overlap by `overlap` pixels so text cut by one tile's edge is whole in its neighbour.
+    static func tiles(width: Int, height: Int, tile: Int, overlap: Int = 96) -> [PixelRect] {
+        func starts(_ length: Int) -> [(Int, Int)] {
+            guard length > tile else { return [(0, length)] }
+            var out: [(Int, Int)] = []
+            var start = 0
+            while true {
+                let s = min(start, length - tile)
+                out.append((s, tile))
+                if s + tile >= length { break }
+                start += tile - overlap
+            }
+            return out
+        }
+        return starts(height).flatMap { y in starts(width).map { x in PixelRect(x: x.0, y: y.0, width: x.1, height: y.1) } }
     }
 }

@@ -83,15 +83,29 @@ public final class PPOCREngine {
         guard page.width >= 8, page.height >= 8 else {
             throw PPOCRError(.badImage, "the page is \(page.width)×\(page.height) px; too small to hold text")
         }
-        let input = DetectionInput(page: page, maxSide: options.detectionMaxSide, maxPixels: options.detectionMaxPixels)
-        let networkStart = Self.cpuMilliseconds()
-        let shape = try detector.forward(input.tensor, shape: [1, 3, input.height, input.width])
-        networkMS.detector += Self.cpuMilliseconds() - networkStart
-        guard shape.count == 4, shape[2] == input.height, shape[3] == input.width else {
-            throw PPOCRError(.inferenceFailed, "\(detector.path): the detector returned a \(shape) map for a "
-                             + "\(input.width)×\(input.height) input")
+        let (w, h) = DetectionInput.size(width: page.width, height: page.height,
+                                         maxSide: options.detectionMaxSide, maxPixels: options.detectionMaxPixels)
+        let scaled = page.resized(width: w, height: h)
+        // Tiles bound the detector's memory; where they overlap, the higher probability stands.
+        var values = [Float](repeating: 0, count: w * h)
+        for tile in DetectionInput.tiles(width: w, height: h, tile: options.detectionTileSide) {
+            let tensor = DetectionInput.tensor(scaled, x: tile.x, y: tile.y, width: tile.width, height: tile.height)
+            let networkStart = Self.cpuMilliseconds()
+            let shape = try detector.forward(tensor, shape: [1, 3, tile.height, tile.width])
+            networkMS.detector += Self.cpuMilliseconds() - networkStart
+            guard shape.count == 4, shape[2] == tile.height, shape[3] == tile.width else {
+                throw PPOCRError(.inferenceFailed, "\(detector.path): the detector returned a \(shape) map for a "
+                                 + "\(tile.width)×\(tile.height) input")
+            }
+            let out = detector.outputValues()
+            for y in 0..<tile.height {
+                let row = (tile.y + y) * w + tile.x
+                for x in 0..<tile.width where out[y * tile.width + x] > values[row + x] {
+                    values[row + x] = out[y * tile.width + x]
+                }
+            }
         }
-        let map = ProbabilityMap(width: input.width, height: input.height, values: detector.outputValues())
+        let map = ProbabilityMap(width: w, height: h, values: values)
         return DBPostProcessor(options: options).boxes(in: map, pageWidth: page.width, pageHeight: page.height)
     }
 

@@ -3,9 +3,12 @@
 public struct PPOCROptions: Sendable, Equatable {
     /// The detector sees the page scaled so its longer side is at most this (a multiple of 32).
     public var detectionMaxSide = 960
-    /// And at most this many pixels, whatever the aspect: the detector's memory grows with its
-    /// input (about 100 bytes per pixel in OpenCV), so a 35 MP scan must not reach it unscaled.
+    /// And at most this many pixels, whatever the aspect (a 35 MP scan is read at this size).
     public var detectionMaxPixels = 2_000_000
+    /// The detector runs on tiles of at most this side (a multiple of 32): its memory grows with
+    /// its input (about 100 bytes per pixel in OpenCV), so a larger detection size is tiled
+    /// rather than allowed to take gigabytes.
+    public var detectionTileSide = 1024
     /// Probability above which a map pixel is text.
     public var binaryThreshold: Float = 0.3
     /// Mean probability inside a box for the box to be kept.
@@ -26,7 +29,7 @@ public struct PPOCROptions: Sendable, Equatable {
     /// Splits words where the model ran them together, from the gaps between glyphs.
     public var splitWordsAtGlyphGaps = true
     /// A gap of ink-free columns at least this many line-text heights wide is a word space.
-    public var wordGapRatio = 0.3
+    public var wordGapRatio = 0.4
     /// How many of the longest lines are read both ways up to settle the page's orientation
     /// (0: read lines as the detector's box order implies).
     public var orientationProbeLines = 4

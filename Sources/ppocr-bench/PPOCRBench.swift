@@ -24,6 +24,8 @@ struct EngineOptions: ParsableArguments {
     var detMaxSide = PPOCROptions().detectionMaxSide
     @Option(help: "Detector input: pixel cap.")
     var detMaxPixels = PPOCROptions().detectionMaxPixels
+    @Option(help: "Detector tile side (memory bound).")
+    var detTile = PPOCROptions().detectionTileSide
     @Option(help: "Recognizer input: narrower crops are padded to this width.")
     var minLineWidth = PPOCROptions().minLineWidth
     @Option(help: "Word gap (ink-free columns) as a fraction of the text band height.")
@@ -42,6 +44,7 @@ struct EngineOptions: ParsableArguments {
         options.detectionMaxSide = detMaxSide
         options.detectionMaxPixels = detMaxPixels
         options.minLineWidth = minLineWidth
+        options.detectionTileSide = detTile
         options.wordGapRatio = wordGap
         options.splitWordsAtGlyphGaps = !noWordSplit
         options.orientationProbeLines = probeLines

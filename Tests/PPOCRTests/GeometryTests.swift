@@ -43,6 +43,17 @@ struct GeometryTests {
         #expect(unchanged == (width: 640, height: 320))
     }
 
+    @Test func detectionTilesCoverTheInputOverlappingAndNoLargerThanATile() {
+        let tiles = DetectionInput.tiles(width: 2000, height: 700, tile: 1024, overlap: 96)
+        #expect(tiles.count == 3)
+        #expect(tiles.allSatisfy { $0.width <= 1024 && $0.height <= 1024 && $0.x >= 0 && $0.maxX <= 2000 && $0.maxY <= 700 })
+        // Every column is covered, and neighbours share at least the overlap.
+        let covered = Set(tiles.flatMap { $0.x..<$0.maxX })
+        #expect(covered.count == 2000)
+        for (a, b) in zip(tiles, tiles.dropFirst()) { #expect(a.maxX - b.x >= 96) }
+        #expect(DetectionInput.tiles(width: 960, height: 736, tile: 1024) == [PixelRect(x: 0, y: 0, width: 960, height: 736)])
+    }
+
     @Test func detectionInputIsNormalizedInBGROrder() {
         // One pure red pixel: the tensor's first plane is blue.
         var page = Raster(width: 32, height: 32, channels: 3, fill: 0)
