@@ -49,12 +49,6 @@ final class DNNNetwork {
         return Array(UnsafeBufferPointer(start: data, count: count))
     }
 
-    /// One value of the last output by flat index (cheap reads of a few columns of a large output).
-    func outputValue(at index: Int) -> Float {
-        guard let data = cocvdnn_net_output_data(handle) else { return 0 }
-        return data[index]
-    }
-
     /// Each row's best class and its score, for an output whose last axis holds class scores.
     func outputArgmax(rows: Int) -> (index: [Int32], value: [Float]) {
         var index = [Int32](repeating: 0, count: rows)

@@ -130,9 +130,10 @@ public final class PPOCREngine {
         return LineReading(characters: characters, crop: crop, stepWidth: Double(width) / Double(shape[1]))
     }
 
-    /// The way the page's lines run, from the majority of box shapes, then settled by reading the
-    /// longest few lines both ways and keeping the more confident way (PP-OCR's recognizer reads
-    /// upside-down text as confident-looking nonsense less often than as low-confidence text).
+    /// The way the page's lines run, from the majority of box shapes (wide or tall), then settled
+    /// by reading the longest few lines: upright text reads surely, so only an unsure first reading
+    /// is compared with the other way up. PaddleOCR leaves this to a third network (a line-by-line
+    /// 0°/180° classifier); one decision per page costs a few line readings instead.
     private func settleTurn(_ page: Raster, boxes: [DetectedBox], timings: inout Timings) throws(PPOCRError)
         -> (turn: PageTurn, cache: [Quad: LineReading]) {
         let tall = boxes.filter { $0.quad.height >= 1.5 * $0.quad.width }.count

@@ -47,13 +47,6 @@ public struct Quad: Sendable, Hashable, Codable {
 
     public var perimeter: Double { (0..<4).map { corners[$0].distance(to: corners[($0 + 1) % 4]) }.reduce(0, +) }
 
-    /// The point at fractions (u along the text, v across it) of the quad, bilinearly.
-    func point(u: Double, v: Double) -> Point2 {
-        let top = corners[0] * (1 - u) + corners[1] * u
-        let bottom = corners[3] * (1 - u) + corners[2] * u
-        return top * (1 - v) + bottom * v
-    }
-
     /// Whether a point lies inside (or within `tolerance` pixels of) this convex quad.
     func contains(_ p: Point2, tolerance: Double = 0) -> Bool {
         var sign = 0.0
