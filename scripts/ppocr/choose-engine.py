@@ -3,7 +3,7 @@ from ppocr-bench JSON files: each engine alone, the per-page best (the ceiling),
 on the engines' mean word confidences. A measuring instrument, not part of Decant.
 
 usage: choose-engine.py inv3d RAW.json [TESS-FLAT.json ...]   (rows merged by photo name)
-       choose-engine.py sroie SROIE.json [...]
+       choose-engine.py sroie SROIE.json [DECANT-SROIE-TEXT.json ...]
 A file ending in .log is read as the --details lines of a run (so a run still going can be read).
 """
 import json
@@ -40,6 +40,8 @@ def load(paths):
     rows = {}
     for path in paths:
         for row in (parse_log(path) if path.endswith(".log") else json.load(open(path))):
+            if "decantF1" in row:   # a `decant bench … --json` file: Decant's own F1 per image
+                row = {"name": row["name"], "groups": row["groups"], "readings": {"decant": {"f1": row["decantF1"]}}}
             merged = rows.setdefault(row["name"], {"groups": row["groups"], "readings": {}})
             merged["readings"].update(row["readings"])
     return rows
@@ -73,11 +75,15 @@ def report(rows, ppocr, other, other_conf_key):
     for t in (80, 85, 90, 92, 94, 96):
         f = [pp[n]["f1"] if (pp[n]["confidence"] or 0) >= t else ot[n]["f1"] for n in both]
         print(f"    t={t}: {mean(f):.3f} ({sum((pp[n]['confidence'] or 0) >= t for n in both)} images to {ppocr})")
-    if any(c is not None for c in conf.values()):
-        print(f"  rule: {ppocr} when Tesseract's mean confidence ({other_conf_key}) < t, else {other}")
+    known = [n for n in both if conf[n] is not None]
+    if known:
+        print(f"  on the {len(known)} images with Tesseract's confidence ({other_conf_key}): {other} alone "
+              f"{mean(ot[n]['f1'] for n in known):.3f}, {ppocr} alone {mean(pp[n]['f1'] for n in known):.3f}, "
+              f"ceiling {mean(max(pp[n]['f1'], ot[n]['f1']) for n in known):.3f}")
+        print(f"  rule: {ppocr} when Tesseract's mean confidence < t, else {other}")
         for t in (60, 65, 70, 75, 80, 85):
-            f = [pp[n]["f1"] if (conf[n] or 0) < t else ot[n]["f1"] for n in both]
-            print(f"    t={t}: {mean(f):.3f} ({sum((conf[n] or 0) < t for n in both)} images to {ppocr})")
+            f = [pp[n]["f1"] if conf[n] < t else ot[n]["f1"] for n in known]
+            print(f"    t={t}: {mean(f):.3f} ({sum(conf[n] < t for n in known)} images to {ppocr})")
 
 
 if __name__ == "__main__":
@@ -92,4 +98,9 @@ if __name__ == "__main__":
                 by_group(rows, reading, "lighting")
         report(rows, "ppocr-raw", "decant", "tess-flat")
     else:
-        report(rows, "ppocr", "tesseract", "tesseract")
+        keys = {k for r in rows.values() for k in r["readings"]}
+        ppocr = next(k for k in ("ppocr-gap-0.4", "ppocr") if k in keys)
+        for other in ("decant", "tesseract"):
+            if other in keys:
+                print(f"{ppocr} against {other}")
+                report(rows, ppocr, other, "tesseract")
