@@ -3,7 +3,7 @@ import Imaging
 /// A text line cut out of the page by perspective warp, straight and `height` pixels tall, with
 /// the map back to the page (for word boxes). Tilted lines come out level; a line of a turned page
 /// comes out upright when its quad is given in reading order.
-struct LineCrop {
+struct LineCrop: Sendable {
     /// The crop (RGB or gray, as the page), `height` tall and as wide as the line's aspect gives.
     var raster: Raster
     /// Crop pixel → page pixel.

@@ -3,7 +3,7 @@ import Recognition
 
 /// What the recognizer read from one line crop: characters with their time steps, and the crop,
 /// so words can be split at glyph gaps and boxed in page pixels.
-public struct LineReading {
+public struct LineReading: Sendable {
     public var characters: [CTCCharacter]
     var crop: LineCrop
     /// Crop columns per recognizer time step.

@@ -2,8 +2,8 @@ import Recognition
 
 /// Every line PP-OCR read from a page, kept as characters with their time steps and crops until
 /// words are split, so one (costly) reading can be laid out with different word-spacing settings.
-public struct PageReading {
-    struct Line {
+public struct PageReading: Sendable {
+    struct Line: Sendable {
         var reading: LineReading
         /// The line's center in the upright page's frame, and its height, for reading order.
         var center: Point2
