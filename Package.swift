@@ -37,6 +37,12 @@ let package = Package(
         .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
 
+        // OpenCV's DNN module (C++) behind a C interface: runs the PP-OCR networks. Debian's
+        // libopencv-dnn-dev ships no pkg-config file, so its header folder is named here.
+        .target(name: "COCVDNN", path: "Sources/COCVDNN",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_core")]),
+
         // MARK: stages
         // Every image decoder: leptonica, libpng, libjpeg, and libheif for HEIC/AVIF with the depth phones store inside.
         .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG", "CHeif",
@@ -44,7 +50,8 @@ let package = Package(
         // A file → a document of pages, each with what its sidecars say.
         .target(name: "Documents", dependencies: ["Imaging", "CPoppler", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Flattening", dependencies: ["Documents", "Imaging", "CLeptonica"]),
-        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica"]),
+        // Tesseract, and PP-OCRv5 through OpenCV's DNN module: the recognizers, each owning its C/C++ library.
+        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica", "COCVDNN"]),
         // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
         .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition"]),
         .target(name: "Entries", dependencies: ["Documents", "Recognition"],
@@ -74,6 +81,11 @@ let package = Package(
         .executableTarget(name: "phone-depth-check", dependencies: ["Imaging"], path: "Tools/phone-depth-check"),
         // Measures PDF reading on real wine lists (verdicts, timings, text layer against OCR); not installed.
         .executableTarget(name: "pdf-probe", dependencies: ["Documents", "Recognition", "Imaging"], path: "Tools/pdf-probe"),
+        // Measures PP-OCR against Tesseract (word-bag F1, CPU time, memory); not installed.
+        .executableTarget(name: "ppocr-bench", dependencies: [
+            "Recognition", "Imaging", "Evaluation",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Tools/ppocr-bench"),
         // Benchmarks and tuning runs (not installed with decant).
         .executableTarget(name: "decant-bench", dependencies: [
             "DecantCLI", "Jobs", "Pipeline", "Read", "Synthesis",

@@ -11,6 +11,8 @@ PACKAGES=(
   libpng-dev libjpeg-dev
   # HEIC/AVIF photos and the depth maps inside them (libheif 1.15 with libde265, dav1d, aom and x265)
   libheif-dev
+  # PP-OCR (the second recognizer): OpenCV's DNN module runs its networks
+  libopencv-dnn-dev
   # decant synth: text layout and rendering, and the font families it draws with
   libpango1.0-dev libcairo2-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35

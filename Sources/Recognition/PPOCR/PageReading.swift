@@ -1,0 +1,28 @@
+
+/// Every line PP-OCR read from a page, kept as characters with their time steps and crops until
+/// words are split, so one (costly) reading can be laid out with different word-spacing settings.
+public struct PageReading: Sendable {
+    struct Line: Sendable {
+        var reading: LineReading
+        /// The line's center in the upright page's frame, and its height, for reading order.
+        var center: Point2
+        var height: Double
+    }
+
+    public var width: Int
+    public var height: Int
+    /// Which way the page's lines run.
+    public var turn: PageTurn
+    var lines: [Line]
+
+    /// The page's lines in reading order, split into words (also at glyph gaps of at least
+    /// `gapRatio` text-band heights when `splitWords`).
+    public func page(splitWords: Bool, gapRatio: Double) -> RecognizedPage {
+        let items = lines.compactMap { line in
+            line.reading.line(splitWords: splitWords, gapRatio: gapRatio).map {
+                ReadingOrder.Item(line: $0, center: line.center, height: line.height)
+            }
+        }
+        return RecognizedPage(width: width, height: height, lines: ReadingOrder.arrange(items))
+    }
+}

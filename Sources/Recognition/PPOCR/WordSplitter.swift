@@ -1,0 +1,123 @@
+import Imaging
+
+/// Where a line crop has ink: which columns, and how tall its main text band is. Built once per
+/// line so word spaces can be checked against the glyphs themselves.
+public struct InkProfile: Sendable, Equatable {
+    /// Per crop column: whether any pixel of the text band (with room for ascenders and
+    /// descenders) is ink.
+    public var inkColumns: [Bool]
+    /// Height of the band where most ink is (about the x-height, or the digit height).
+    public var bandHeight: Double
+
+    public init(inkColumns: [Bool], bandHeight: Double) {
+        self.inkColumns = inkColumns
+        self.bandHeight = bandHeight
+    }
+
+    /// Dark-on-light or light-on-dark, decided by which side of mid-contrast the background
+    /// (the median) is on; nil when the crop has too little contrast to tell ink from paper.
+    public init?(gray: Raster) {
+        let w = gray.width, h = gray.height
+        guard w > 0, h > 0, gray.channels == 1 else { return nil }
+        let sorted = gray.pixels.sorted()
+        let low = Int(sorted[sorted.count / 20]), high = Int(sorted[sorted.count * 19 / 20])
+        let median = Int(sorted[sorted.count / 2])
+        guard high - low >= 40 else { return nil }
+        let threshold = (low + high) / 2
+        let darkInk = median >= threshold
+        var rowCounts = [Int](repeating: 0, count: h)
+        var ink = [Bool](repeating: false, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = Int(gray.pixels[y * w + x])
+                if darkInk ? v < threshold : v > threshold {
+                    ink[y * w + x] = true
+                    rowCounts[y] += 1
+                }
+            }
+        }
+        guard let most = rowCounts.max(), most > 0 else { return nil }
+        let bandRows = rowCounts.indices.filter { Double(rowCounts[$0]) >= 0.3 * Double(most) }
+        guard let top = bandRows.first, let bottom = bandRows.last else { return nil }
+        let band = Double(bottom - top + 1)
+        let y0 = max(0, top - Int(0.6 * band)), y1 = min(h - 1, bottom + Int(0.6 * band))
+        var columns = [Bool](repeating: false, count: w)
+        for x in 0..<w {
+            for y in y0...y1 where ink[y * w + x] {
+                columns[x] = true
+                break
+            }
+        }
+        self.init(inkColumns: columns, bandHeight: band)
+    }
+
+    /// The longest run of ink-free columns between two crop positions.
+    func widestGap(from x0: Double, to x1: Double) -> Int {
+        let a = max(Int(x0.rounded()), 0), b = min(Int(x1.rounded()), inkColumns.count)
+        guard b > a else { return 0 }
+        var best = 0, run = 0
+        for x in a..<b {
+            if inkColumns[x] { run = 0 } else { run += 1; best = max(best, run) }
+        }
+        return best
+    }
+
+    /// The first and last ink column within a range, or nil when it holds none.
+    func inkExtent(from x0: Double, to x1: Double) -> (Int, Int)? {
+        let a = max(Int(x0.rounded(.down)), 0), b = min(Int(x1.rounded(.up)), inkColumns.count)
+        guard b > a, let first = (a..<b).first(where: { inkColumns[$0] }),
+              let last = (a..<b).last(where: { inkColumns[$0] }) else { return nil }
+        return (first, last + 1)
+    }
+}
+
+/// Splits a CTC reading into words. The recognizer often runs words together where the print
+/// puts a narrow space ("25/12/20188:13:39PM"), so besides the spaces it emits, a word break goes
+/// where two letters or digits stand apart by both measures: an ink-free gap of at least
+/// `gapRatio` band heights between their glyphs, and centers further apart than the line's usual
+/// character pitch (so the wide side bearings of a monospaced "i" do not split "il").
+public enum WordSplitter {
+    public static func split(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile?,
+                             gapRatio: Double, pitchRatio: Double = 1.3) -> [[CTCCharacter]] {
+        var words: [[CTCCharacter]] = []
+        var current: [CTCCharacter] = []
+        let pitch = medianPitch(characters, stepWidth: stepWidth)
+        for c in characters {
+            if c.isSpace {
+                if !current.isEmpty { words.append(current) }
+                current = []
+                continue
+            }
+            if let previous = current.last, let ink, let pitch,
+               isAlphanumeric(previous.text), isAlphanumeric(c.text) {
+                let a = center(previous, stepWidth), b = center(c, stepWidth)
+                let gap = ink.widestGap(from: a, to: b)
+                if Double(gap) >= gapRatio * ink.bandHeight && b - a >= pitchRatio * pitch {
+                    words.append(current)
+                    current = []
+                }
+            }
+            current.append(c)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    static func center(_ c: CTCCharacter, _ stepWidth: Double) -> Double {
+        (Double(c.firstStep + c.lastStep) / 2 + 0.5) * stepWidth
+    }
+
+    /// Median distance between the centers of neighbouring characters within emitted words.
+    static func medianPitch(_ characters: [CTCCharacter], stepWidth: Double) -> Double? {
+        var distances: [Double] = []
+        for (a, b) in zip(characters, characters.dropFirst()) where !a.isSpace && !b.isSpace {
+            distances.append(center(b, stepWidth) - center(a, stepWidth))
+        }
+        guard !distances.isEmpty else { return nil }
+        return distances.sorted()[distances.count / 2]
+    }
+
+    static func isAlphanumeric(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+}

@@ -1,0 +1,78 @@
+import DecantTestSupport
+import Foundation
+import Imaging
+import Recognition
+import Testing
+@testable import Recognition
+
+/// The engine with the real models; skipped with a message when scripts/setup-ppocr.sh has not run.
+@Suite(.enabled(if: PPOCRModels.installed() != nil, "needs the PP-OCR models: run scripts/setup-ppocr.sh"))
+struct EngineTests {
+    static func engine() throws -> PPOCREngine {
+        try PPOCREngine(models: #require(PPOCRModels.installed()))
+    }
+
+    /// Leptonica's bitmap font at about 30 px a line, lines well apart.
+    static func render(_ lines: [String], width: Int) -> Raster {
+        TextImage.render(lines, fontSize: 10, width: width, lineSpacing: 60)
+    }
+
+    @Test func printedLinesAreReadInOrderWithWordBoxesAndConfidences() throws {
+        let page = Self.render(["TOTAL 18.20", "CASH 9.00"], width: 500)
+        let read = try Self.engine().recognize(page)
+        #expect(read.lines.map(\.text) == ["TOTAL 18.20", "CASH 9.00"])
+        for word in read.lines.flatMap(\.words) {
+            #expect(word.confidence > 50 && word.confidence <= 100)
+            #expect(word.box.x >= 0 && word.box.maxX <= page.width + 1 && word.box.width > 0)
+        }
+        // Words in a line stand left to right.
+        let total = read.lines.first?.words
+        #expect(total.map { $0.count == 2 && $0[0].box.maxX <= $0[1].box.x + 2 } == true)
+    }
+
+    /// SROIE receipt 000 prints "25/12/2018 8:13:39 PM" with narrow spaces, which PP-OCR reads as one word.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: SharedData.sroieReceipt000), "needs ../shared/data/sroie"))
+    func aReceiptsDateTimeAndMeridiemAreSeparateWords() throws {
+        let image = try ImageLoader.load(path: SharedData.sroieReceipt000)
+        let read = try Self.engine().recognize(image.raster)
+        let words = read.lines.flatMap(\.words).map(\.text)
+        #expect(words.contains("25/12/2018"))
+        #expect(words.contains("8:13:39"))
+        #expect(words.contains("PM"))
+    }
+
+    @Test func aPageTurnedUpsideDownIsReadUpright() throws {
+        let page = Self.render(["INVOICE NUMBER 4083", "Subtotal 18.20"], width: 700)
+        let read = try Self.engine().recognize(page.rotated(quarterTurnsClockwise: 2))
+        #expect(read.text.contains("INVOICE"))
+        #expect(read.text.contains("18.20"))
+    }
+
+    @Test func pagesOfDifferentSizesReadTheSameWhateverCameBefore() throws {
+        // OpenCV 4.6 with layer fusion returned an empty map once the input size changed.
+        let engine = try Self.engine()
+        let a = Self.render(["Chablis 2019 45.00"], width: 600)
+        let b = Self.render(["Barolo", "Rioja Reserva 2015"], width: 900)
+        let first = try engine.recognize(a)
+        _ = try engine.recognize(b)
+        #expect(try engine.recognize(a) == first)
+        #expect(!first.lines.isEmpty)
+    }
+
+    @Test func aBlankPageHasNoLinesAndATinyOneIsAnError() throws {
+        let engine = try Self.engine()
+        #expect(try engine.recognize(Raster(width: 300, height: 200, channels: 3, fill: 255)).lines.isEmpty)
+        #expect(throws: PPOCRError.self) { try engine.recognize(Raster(width: 4, height: 4)) }
+    }
+}
+
+/// ../shared beside the repository root, else /work/shared.
+enum SharedData {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let beside = url.deletingLastPathComponent().appendingPathComponent("shared").path
+        return FileManager.default.fileExists(atPath: beside) ? beside : "/work/shared"
+    }()
+    static var sroieReceipt000: String { "\(root)/data/sroie/img/000.jpg" }
+}

@@ -1,0 +1,65 @@
+import Imaging
+import Testing
+@testable import Recognition
+
+/// Word spacing from CTC time steps and glyph gaps, on made-up readings and ink.
+struct WordSplitterTests {
+    /// Characters one per time step at the given steps.
+    static func chars(_ text: String, steps: [Int]) -> [CTCCharacter] {
+        zip(text, steps).map { CTCCharacter(text: String($0), firstStep: $1, lastStep: $1, probability: 0.9) }
+    }
+
+    /// Ink everywhere except the given column ranges; band height 20.
+    static func ink(width: Int, gaps: [Range<Int>]) -> InkProfile {
+        var columns = [Bool](repeating: true, count: width)
+        for gap in gaps { for x in gap { columns[x] = false } }
+        return InkProfile(inkColumns: columns, bandHeight: 20)
+    }
+
+    @Test func digitsRunTogetherAreSplitAtAWideGlyphGap() {
+        // "20188" with the last 8 two pitches along and 10 blank columns (0.5 band) before it.
+        let c = Self.chars("20188", steps: [0, 1, 2, 3, 5])
+        let words = WordSplitter.split(c, stepWidth: 8, ink: Self.ink(width: 48, gaps: [30..<40]), gapRatio: 0.3)
+        #expect(words.map { $0.map(\.text).joined() } == ["2018", "8"])
+    }
+
+    @Test func aNarrowGapIsNoSpace() {
+        let c = Self.chars("20188", steps: [0, 1, 2, 3, 5])
+        let words = WordSplitter.split(c, stepWidth: 8, ink: Self.ink(width: 48, gaps: [32..<35]), gapRatio: 0.3)
+        #expect(words.count == 1)
+    }
+
+    @Test func aWideGapAtTheUsualPitchIsNoSpace() {
+        // A monospaced "il": wide side bearings, but the centers are one pitch apart.
+        let c = Self.chars("mil", steps: [0, 2, 4])
+        let words = WordSplitter.split(c, stepWidth: 8, ink: Self.ink(width: 48, gaps: [20..<28]), gapRatio: 0.3)
+        #expect(words.count == 1)
+    }
+
+    @Test func punctuationIsNotSplitOff() {
+        // "8:13" with wide gaps either side of the colon.
+        let c = Self.chars("8:13", steps: [0, 3, 6, 7])
+        let words = WordSplitter.split(c, stepWidth: 8, ink: Self.ink(width: 64, gaps: [8..<22, 30..<46]), gapRatio: 0.3)
+        #expect(words.count == 1)
+    }
+
+    @Test func emittedSpacesAlwaysSplitAndAreDropped() {
+        let c = Self.chars("RM 9.00", steps: [0, 1, 2, 3, 4, 5, 6])
+        let words = WordSplitter.split(c, stepWidth: 8, ink: nil, gapRatio: 0.3)
+        #expect(words.map { $0.map(\.text).joined() } == ["RM", "9.00"])
+    }
+
+    @Test func inkProfileFindsTheGlyphColumnsAndTheTextBand() {
+        // Two dark blocks (rows 14…33) with a blank gap at columns 20…29.
+        var gray = Raster(width: 50, height: 48, channels: 1, fill: 250)
+        for y in 14..<34 { for x in 0..<50 where !(20..<30).contains(x) { gray[x, y] = 10 } }
+        let ink = InkProfile(gray: gray)
+        #expect(ink?.bandHeight == 20)
+        #expect(ink?.widestGap(from: 0, to: 50) == 10)
+        #expect(ink.map { $0.inkExtent(from: 18, to: 35)! == (18, 35) } == true)
+    }
+
+    @Test func aBlankCropHasNoInkProfile() {
+        #expect(InkProfile(gray: Raster(width: 30, height: 48, channels: 1, fill: 200)) == nil)
+    }
+}
