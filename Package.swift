@@ -33,11 +33,14 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
 
         // MARK: stages
+        // The only module that calls leptonica, libpng and libjpeg: every PIX, BOXA and L_DEWARPA is
+        // owned by one of its classes, and the rest of Decant sees Swift methods and plain values.
         .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG"]),
         // A file → a document of pages, each with what its sidecars say.
         .target(name: "Documents", dependencies: ["Imaging", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Flattening", dependencies: ["Documents", "Imaging", "CLeptonica"]),
-        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica"]),
+        .target(name: "Flattening", dependencies: ["Documents", "Imaging"]),
+        // The only module that calls Tesseract (pixels handed over as bytes, no leptonica image).
+        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract"]),
         // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
         .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition"]),
         .target(name: "Entries", dependencies: ["Documents", "Recognition"],
@@ -71,11 +74,11 @@ let package = Package(
 
         // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
         // Test helpers shared by the test targets: temporary folders that remove themselves.
-        .target(name: "DecantTestSupport", dependencies: ["Imaging", "CLeptonica"], path: "Tests/DecantTestSupport"),
+        .target(name: "DecantTestSupport", dependencies: ["Imaging"], path: "Tests/DecantTestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "DecantTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "DecantTestSupport"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica", "DecantTestSupport"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "DecantTestSupport"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "DecantTestSupport"]),
@@ -83,7 +86,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
-        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "CLeptonica", "Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "Evaluation", "DecantTestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",
