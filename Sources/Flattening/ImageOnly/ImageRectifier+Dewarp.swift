@@ -1,6 +1,8 @@
 import Foundation
 import Imaging
 
+/// Corrections measured on the text lines of a page already level: converging lines made parallel,
+/// bent lines straightened (Decant's own model from short lines, and leptonica's from long ones).
 extension ImageRectifier {
     /// The page's text lines at the analysis scale, as the line-based steps see them.
     struct TextLines {

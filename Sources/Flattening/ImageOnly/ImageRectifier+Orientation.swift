@@ -1,6 +1,9 @@
 import Foundation
 import Imaging
 
+/// Orientation: once the lines are level the text may still be upside down or (when columns
+/// out-voted the lines) sideways. Apart from the geometry because the reader may settle it later
+/// (`Options.deferLevelOrientation`, `orientAfterReading`).
 extension ImageRectifier {
     /// The orientation step's record when the decision is left to the reader; the reader replaces it.
     public static let deferredOrientation = "deferred to the first reading"

@@ -1,6 +1,8 @@
 import Foundation
 import Imaging
 
+/// The photometric step: paper evened out under shadows and uneven light, then the tone curve,
+/// because Tesseract thresholds the whole page at one level.
 extension ImageRectifier {
     /// Background normalization (shadows, uneven light) and the tone curve, or binarization.
     func photometric(_ input: Raster, steps: inout StepLog) -> Raster {

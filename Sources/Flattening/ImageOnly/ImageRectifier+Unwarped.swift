@@ -1,5 +1,7 @@
 import Imaging
 
+/// The end of the depth path: a page the 3-D fit already unwarped, cropped and scaled only needs
+/// its tones and its orientation.
 extension ImageRectifier {
     /// The steps after geometry for a page the depth path already unwarped, cropped and scaled:
     /// orientation (a photo taken sideways or upside down) and the photometric steps. The scale and
