@@ -44,14 +44,15 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_core")]),
 
         // MARK: stages
-        // Every image decoder: leptonica, libpng, libjpeg, and libheif for HEIC/AVIF with the depth phones store inside.
+        // The only module that calls leptonica, libpng, libjpeg and libheif: every PIX, BOXA, L_DEWARPA and
+        // heif handle is owned by one of its types, and the rest of Decant sees Swift methods and plain values.
         .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG", "CHeif",
                                                 .product(name: "Crypto", package: "swift-crypto")]),
-        // A file → a document of pages, each with what its sidecars say.
+        // A file → a document of pages, each with what its sidecars say; the only module that calls poppler.
         .target(name: "Documents", dependencies: ["Imaging", "CPoppler", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Flattening", dependencies: ["Documents", "Imaging", "CLeptonica"]),
-        // Tesseract, and PP-OCRv5 through OpenCV's DNN module: the recognizers, each owning its C/C++ library.
-        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica", "COCVDNN"]),
+        .target(name: "Flattening", dependencies: ["Documents", "Imaging"]),
+        // The only module that calls Tesseract and OpenCV's DNN module (pixels handed over as bytes).
+        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "COCVDNN"]),
         // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
         .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition"]),
         .target(name: "Entries", dependencies: ["Documents", "Recognition"],
@@ -94,12 +95,12 @@ let package = Package(
 
         // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
         // Test helpers shared by the test targets: temporary folders that remove themselves.
-        .target(name: "DecantTestSupport", dependencies: ["Imaging", "CLeptonica", "CPangoCairo"], path: "Tests/DecantTestSupport"),
+        .target(name: "DecantTestSupport", dependencies: ["Imaging", "CPangoCairo"], path: "Tests/DecantTestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "CHeif", "DecantTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "CPoppler", "CPangoCairo", "DecantTestSupport"],
                     exclude: ["PDF/Fixtures"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica", "DecantTestSupport"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "DecantTestSupport"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "DecantTestSupport"]),
@@ -107,7 +108,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
-        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "CLeptonica", "Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "Evaluation", "DecantTestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",

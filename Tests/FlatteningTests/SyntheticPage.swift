@@ -1,4 +1,3 @@
-import CLeptonica
 @testable import Flattening
 import Imaging
 
@@ -10,28 +9,21 @@ enum SyntheticPage {
                              "red", "white", "cellar", "2019", "24.50", "118.00", "chateau", "domaine"]
 
     /// A white page with `lines` lines of words, left-aligned with ragged right ends.
-    static func text(width: Int = 1000, height: Int = 1300, fontSize: Int32 = 6, lines: Int = 24, seed: UInt64 = 7) -> Raster {
-        Leptonica.configure()
-        guard let created = pixCreate(Int32(width), Int32(height), 8), let page = Pix(taking: created) else {
-            fatalError("could not allocate a test page")
-        }
-        pixSetAllGray(page.pointer, 255)
-        var bmf: UnsafeMutablePointer<L_BMF>? = bmfCreate(nil, fontSize)
-        defer { bmfDestroy(&bmf) }
+    static func text(width: Int = 1000, height: Int = 1300, fontSize: Int = 6, lines: Int = 24, seed: UInt64 = 7) -> Raster {
+        guard let font = BitmapFont(size: fontSize) else { fatalError("leptonica has no bitmap font of size \(fontSize)") }
         var state = seed
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int(state >> 33)
         }
         let pitch = (height - 160) / lines
-        for i in 0..<lines {
+        let placed = (0..<lines).map { i in
             var words: [String] = []
             let count = 3 + next() % 4
             for _ in 0..<count { words.append(vocabulary[next() % vocabulary.count]) }
-            var w: Int32 = 0, overflow: Int32 = 0
-            _ = pixSetTextline(page.pointer, bmf, words.joined(separator: " "), 0, 80, Int32(100 + i * pitch), &w, &overflow)
+            return BitmapFont.Line(words.joined(separator: " "), x: 80, baseline: 100 + i * pitch)
         }
-        return page.raster()
+        return font.drawing(placed, on: Raster(width: width, height: height, channels: 1, fill: 255))
     }
 
     /// The page seen in a photo: warped so its corners land on `quad`, on a darker speckled table.

@@ -1,4 +1,3 @@
-import CLeptonica
 import Evaluation
 import Flattening
 import Foundation
@@ -18,19 +17,10 @@ import Testing
 
     /// A page of text in leptonica's built-in bitmap font, with the words it holds.
     static func page() -> (raster: Raster, text: String) {
-        Leptonica.configure()
-        guard let created = pixCreate(1000, 1300, 8), let pix = Pix(taking: created) else { fatalError("no test page") }
-        pixSetAllGray(pix.pointer, 255)
-        var bmf: UnsafeMutablePointer<L_BMF>? = bmfCreate(nil, 8)
-        defer { bmfDestroy(&bmf) }
-        var lines: [String] = []
-        for i in 0..<20 {
-            let line = (0..<4).map { words[(i * 7 + $0 * 5) % words.count] }.joined(separator: " ")
-            var w: Int32 = 0, overflow: Int32 = 0
-            _ = pixSetTextline(pix.pointer, bmf, line, 0, 80, Int32(110 + i * 55), &w, &overflow)
-            lines.append(line)
-        }
-        return (pix.raster(), lines.joined(separator: "\n"))
+        guard let font = BitmapFont(size: 8) else { fatalError("leptonica has no bitmap font of size 8") }
+        let lines = (0..<20).map { i in (0..<4).map { words[(i * 7 + $0 * 5) % words.count] }.joined(separator: " ") }
+        let placed = lines.enumerated().map { i, line in BitmapFont.Line(line, x: 80, baseline: 110 + i * 55) }
+        return (font.drawing(placed, on: Raster(width: 1000, height: 1300, channels: 1, fill: 255)), lines.joined(separator: "\n"))
     }
 
     @Test(.enabled(if: OSDOrientationTests.osdInstalled, "needs osd.traineddata (apt-get install tesseract-ocr-osd)"),
