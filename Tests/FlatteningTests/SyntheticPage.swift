@@ -1,3 +1,4 @@
+import DecantTestSupport
 @testable import Flattening
 import Imaging
 
@@ -10,20 +11,14 @@ enum SyntheticPage {
 
     /// A white page with `lines` lines of words, left-aligned with ragged right ends.
     static func text(width: Int = 1000, height: Int = 1300, fontSize: Int = 6, lines: Int = 24, seed: UInt64 = 7) -> Raster {
-        guard let font = BitmapFont(size: fontSize) else { fatalError("leptonica has no bitmap font of size \(fontSize)") }
-        var state = seed
-        func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33)
-        }
-        let pitch = (height - 160) / lines
-        let placed = (0..<lines).map { i in
-            var words: [String] = []
+        var random = SeededLCG(seed: seed)
+        func next() -> Int { Int(random.next() >> 33) }
+        let rows = (0..<lines).map { _ in
             let count = 3 + next() % 4
-            for _ in 0..<count { words.append(vocabulary[next() % vocabulary.count]) }
-            return BitmapFont.Line(words.joined(separator: " "), x: 80, baseline: 100 + i * pitch)
+            return (0..<count).map { _ in vocabulary[next() % vocabulary.count] }.joined(separator: " ")
         }
-        return font.drawing(placed, on: Raster(width: width, height: height, channels: 1, fill: 255))
+        return TextImage.page(rows, width: width, height: height, fontSize: fontSize, left: 80, firstBaseline: 100,
+                              pitch: (height - 160) / lines)
     }
 
     /// The page seen in a photo: warped so its corners land on `quad`, on a darker speckled table.
@@ -31,7 +26,7 @@ enum SyntheticPage {
         let rect = [Point(x: 0, y: 0), Point(x: Double(page.width), y: 0),
                     Point(x: Double(page.width), y: Double(page.height)), Point(x: 0, y: Double(page.height))]
         guard let map = Homography(from: quad.corners, to: rect) else { fatalError("degenerate test quad") }
-        var state = seed
+        var random = SeededLCG(seed: seed)
         var out = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
@@ -39,8 +34,7 @@ enum SyntheticPage {
                 if u >= 0, v >= 0, u < Double(page.width - 1), v < Double(page.height - 1) {
                     out[y * width + x] = UInt8(min(255, max(0, page.sample(x: u, y: v) * 0.92)))
                 } else {
-                    state = state &* 6364136223846793005 &+ 1442695040888963407
-                    out[y * width + x] = UInt8(70 + Int(state >> 58))   // 70…133: a dark, grainy table
+                    out[y * width + x] = UInt8(70 + Int(random.next() >> 58))   // 70…133: a dark, grainy table
                 }
             }
         }

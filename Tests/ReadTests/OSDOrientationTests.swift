@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Evaluation
 import Flattening
 import Foundation
@@ -17,10 +18,9 @@ import Testing
 
     /// A page of text in leptonica's built-in bitmap font, with the words it holds.
     static func page() -> (raster: Raster, text: String) {
-        guard let font = BitmapFont(size: 8) else { fatalError("leptonica has no bitmap font of size 8") }
         let lines = (0..<20).map { i in (0..<4).map { words[(i * 7 + $0 * 5) % words.count] }.joined(separator: " ") }
-        let placed = lines.enumerated().map { i, line in BitmapFont.Line(line, x: 80, baseline: 110 + i * 55) }
-        return (font.drawing(placed, on: Raster(width: 1000, height: 1300, channels: 1, fill: 255)), lines.joined(separator: "\n"))
+        let raster = TextImage.page(lines, width: 1000, height: 1300, fontSize: 8, left: 80, firstBaseline: 110, pitch: 55)
+        return (raster, lines.joined(separator: "\n"))
     }
 
     @Test(.enabled(if: OSDOrientationTests.osdInstalled, "needs osd.traineddata (apt-get install tesseract-ocr-osd)"),
