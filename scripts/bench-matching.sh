@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Catalogue matcher benchmark, side by side with the RapidFuzz yardstick in the same session.
+# Catalogue matcher benchmark, side by side with the RapidFuzz yardstick on the same data (docs/benchmarks/matching.md).
 #
 #   scripts/bench-matching.sh [--quick]
 #
@@ -9,7 +9,7 @@
 # per data set: top-1, top-1 label, queries/s on one core, load + index time, peak RSS, followed by
 # Decant's reliability table. RapidFuzz at 1M runs on the first 100 queries only (about 1 query/s).
 # --quick skips the 1M data sets. REUSE_YARDSTICK=1 keeps RapidFuzz results already in
-# /tmp/decant-bench-matching from an earlier run of this session (they do not depend on Decant).
+# /tmp/decant-bench-matching from an earlier run (they do not depend on Decant).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)

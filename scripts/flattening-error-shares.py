@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Splits the flattened pages' character errors by cause, from `decant bench flattening --ceiling --json`.
+"""Splits the flattened pages' character errors by cause, from `decant-bench flattening --ceiling --json`.
 
     scripts/flattening-error-shares.py BENCH.json TRUTH_DIR
 
@@ -11,7 +11,7 @@ errors on the flattened pages:
   light         flattened minus ceiling on photos with glare, a shadow, motion blur or ink fade
                 (effects the ceiling leaves out);
   flattening    flattened minus ceiling on the remaining photos: what the flattening itself loses.
-A measuring instrument only (docs/benchmarks/flattening.md, third session).
+A measuring instrument only (docs/benchmarks/flattening.md, "Where the Corpus's errors come from").
 """
 import glob
 import json

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The generated set for `decant bench flattening` (not committed): COUNT photos per (kind × shape
+# The generated set for `decant-bench flattening` (not committed): COUNT photos per (kind × shape
 # group), every one with depth, camera intrinsics, ground truth and NAME.flat.png (the clean render).
 # Default: 4 × 76 = 304 photos at 1536×2048, depth at 192×256 (perspective, receipts) or 480×640 (curled lists).
 #

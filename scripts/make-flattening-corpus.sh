@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The committed corpus's non-flat photos again, byte-identical (same synth commands as docs/corpus-contents.md),
-# plus NAME.flat.png (the clean render, the accuracy upper bound of `decant bench flattening`), which
+# plus NAME.flat.png (the clean render, the accuracy upper bound of `decant-bench flattening`), which
 # the committed corpus leaves out to stay small.
 #
 #   scripts/make-flattening-corpus.sh [OUT]          default OUT: Reports/flattening-corpus (git-ignored)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Decant on the photos against Decant on the same photos registered to their flat renders.
 
-usage: compare.py REAL.json ORACLE.json   (both from `decant bench inv3d --json`)
+usage: compare.py REAL.json ORACLE.json   (both from `decant-bench inv3d --json`)
 Prints word-bag F1 by class and lighting for both runs (and raw tesseract on the registered pages),
 then the photos where rectification loses most against the oracle.
 """

@@ -4,7 +4,7 @@
 Registers every warped photo to its flat render (SIFT matches, a RANSAC homography, then a smoothed
 thin-plate spline through the inlier matches) and writes the photo resampled onto the render's frame.
 The result is the photo as a perfect dewarp would give it: the photo's own blur, light, grain and
-resolution, the render's geometry. Reading these with Decant (`decant bench inv3d --data OUT`) says how
+resolution, the render's geometry. Reading these with Decant (`decant-bench inv3d --data OUT`) says how
 much of the gap to the render is geometry and how much is the photo itself.
 
 usage: register.py [--data ../shared/data/inv3d] --out DIR [--classes a,b] [--docs x,y] [--jobs 2]

@@ -8,8 +8,8 @@
 #
 # Then measure with the model in place of Debian's (Decant takes TESSDATA_PREFIX):
 #   TESSDATA_PREFIX=WORK/tessdata DECANT=.build/release/decant OUT=G scripts/accuracy-gate.sh
-#   TESSDATA_PREFIX=WORK/tessdata OMP_THREAD_LIMIT=1 .build/release/decant bench sroie-text --no-raw
-#   TESSDATA_PREFIX=WORK/tessdata OMP_THREAD_LIMIT=1 .build/release/decant bench inv3d --no-raw
+#   TESSDATA_PREFIX=WORK/tessdata OMP_THREAD_LIMIT=1 .build/release/decant-bench sroie-text --no-raw
+#   TESSDATA_PREFIX=WORK/tessdata OMP_THREAD_LIMIT=1 .build/release/decant-bench inv3d --no-raw
 #
 # Steps: the text (lines of `decant synth` wine lists and receipts, seed 424242, which no benchmark
 # set uses, plus English prose from /usr/share/common-licenses), training pages (make-lines.py, two

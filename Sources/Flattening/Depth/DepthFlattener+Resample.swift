@@ -41,7 +41,7 @@ extension DepthFlattener {
     /// amount: its print's strokes spread into each other (a digit's counters close, "88" reads as
     /// "RS"), and only a strong mask opens them. On a grainy photo the strong mask would turn the
     /// grain into specks Tesseract reads as ink, so it, like a sharp or unmeasured photo, gets the
-    /// ordinary amount (docs/benchmarks/flattening.md, eighteenth session).
+    /// ordinary amount (docs/benchmarks/flattening.md).
     func sharpening(blur: Double?, noise: Double?) -> Double {
         if let blur, let noise, blur >= options.strongSharpenFromBlur, noise < options.strongSharpenBelowNoise {
             return options.strongSharpenAmount

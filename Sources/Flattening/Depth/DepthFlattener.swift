@@ -42,7 +42,7 @@ public struct DepthFlattener: Sendable {
         /// `strongSharpenBelowNoise` gray levels. Grainier photos keep the ordinary amount: on them
         /// the strong mask turns grain into specks read as ink, and no mask at all (which their CER
         /// preferred) cost the corpus's two grainiest readable lists 8 prices
-        /// (docs/benchmarks/flattening.md, eighteenth session).
+        /// (docs/benchmarks/flattening.md).
         public var strongSharpenAmount = 2.0
         public var strongSharpenFromBlur = 0.75
         public var strongSharpenBelowNoise = 3.0
@@ -54,15 +54,14 @@ public struct DepthFlattener: Sendable {
         /// (σ, photo pixels; 0: never). Off by default: from 1 px it reads lists better (generated
         /// set CER 17.7 → 16.3 %), but the most blurred list of the corpus then yields garbled
         /// entries that match no wine, and fields of lists read well change: measured again with the
-        /// entry parser's confidence guard, entry F1 93.3 → 93.0 % (docs/benchmarks/entries.md,
-        /// thirteenth session).
+        /// entry parser's confidence guard, entry F1 93.3 → 93.0 % (docs/benchmarks/entries.md).
         public var deblurFrom = 0.0
         /// The deconvolution's σ as a share of the measured one (the edge also carries the render's
         /// and the sensor's own softness, which the print's strokes share only in part).
         public var deblurScale = 0.85
         /// The same for receipts (`forReceipts`): their print is 9–19 px tall in the photo, larger than
         /// the blur, and deconvolved grain comes out of their ^3 tone curve as ink (measured worse on
-        /// every receipt of the corpus; docs/benchmarks/flattening.md, twelfth session).
+        /// every receipt of the corpus; docs/benchmarks/flattening.md).
         public var receiptDeblurFrom = 0.0
         /// A fixed σ to deconvolve instead of the measured one (tuning runs; 0: measure).
         public var deblurSigma = 0.0
