@@ -66,9 +66,13 @@ struct BenchPDFSpeedCommand: ParsableCommand {
         }
         let wall = (clock.now - start) / .seconds(1)
         let cpu = Self.cpuSeconds() - cpuBefore
-        let job: (job: String, pages: [PageResult])
-        do { job = try JobReportReader(directory: output).read() } catch { throw ValidationError(error.description) }
-        return Measure(mode: mode, wall: wall, cpu: cpu, pages: job.pages.map(\.record))
+        var pages: [PageRecord] = []
+        for directory in JobReportReader.jobDirectories(in: output) {
+            do { pages += try JobReportReader(directory: directory).read().pages.map(\.record) } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        return Measure(mode: mode, wall: wall, cpu: cpu, pages: pages)
     }
 
     /// This process's and its finished workers' CPU time: the workers are child processes.
