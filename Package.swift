@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// yaslab/CSV.swift's module is named CSV and declares a type CSV, which hides the module's name, so
+/// `CSV.CSVWriter` cannot name its writer beside Reporting's own `CSVWriter`: the module goes by CSVSwift.
+let CSVSwift = Target.Dependency.product(name: "CSV", package: "CSV.swift", moduleAliases: ["CSV": "CSVSwift"])
+
 /// Decant's module graph points one way: CLI → Jobs → stages → Imaging → C shims.
 /// Each stage is its own target so it can be built and tested alone with plain values.
 let package = Package(
@@ -16,6 +20,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // MARK: C shims (system libraries found through pkg-config; Debian packages named for a clear hint)
@@ -44,14 +52,15 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_core")]),
 
         // MARK: stages
-        // Every image decoder: leptonica, libpng, libjpeg, and libheif for HEIC/AVIF with the depth phones store inside.
+        // The only module that calls leptonica, libpng, libjpeg and libheif: every PIX, BOXA, L_DEWARPA and
+        // heif handle is owned by one of its types, and the rest of Decant sees Swift methods and plain values.
         .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG", "CHeif",
                                                 .product(name: "Crypto", package: "swift-crypto")]),
-        // A file → a document of pages, each with what its sidecars say.
+        // A file → a document of pages, each with what its sidecars say; the only module that calls poppler.
         .target(name: "Documents", dependencies: ["Imaging", "CPoppler", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Flattening", dependencies: ["Documents", "Imaging", "CLeptonica"]),
-        // Tesseract, and PP-OCRv5 through OpenCV's DNN module: the recognizers, each owning its C/C++ library.
-        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CLeptonica", "COCVDNN"]),
+        .target(name: "Flattening", dependencies: ["Documents", "Imaging"]),
+        // The only module that calls Tesseract and OpenCV's DNN module (pixels handed over as bytes).
+        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "COCVDNN"]),
         // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
         .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition"]),
         .target(name: "Entries", dependencies: ["Documents", "Recognition"],
@@ -61,7 +70,9 @@ let package = Package(
                 resources: [.embedInCode("Resources/default-catalogue.json"),
                             .embedInCode("Resources/match-calibration.json")]),
         .target(name: "Evaluation", dependencies: ["Documents", "Entries", "Catalogue"]),
-        .target(name: "Reporting", dependencies: ["Documents", "Entries", "Catalogue", "Evaluation", "Recognition", "Flattening"]),
+        .target(name: "Reporting", dependencies: ["Documents", "Entries", "Catalogue", "Evaluation", "Recognition", "Flattening",
+                                                  .product(name: "SystemPackage", package: "swift-system"),
+                                                  CSVSwift]),
         .target(name: "History", dependencies: ["Entries", "Catalogue", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Synthesis", dependencies: ["Documents", "Imaging", "Catalogue", "Evaluation", "CPangoCairo"]),
         // One page through the stages (load → flatten → read → parse → match → record), and the
@@ -70,11 +81,15 @@ let package = Package(
                                                  "Catalogue", "Reporting"]),
         // Scheduling only: jobs found in an inbox, pages handed to workers, reports written as jobs finish.
         .target(name: "Jobs", dependencies: ["Documents", "Pipeline", "Recognition", "Entries", "Catalogue",
-                                             "Evaluation", "Reporting", "History", "CMalloc"]),
+                                             "Evaluation", "Reporting", "History", "CMalloc",
+                                             .product(name: "SystemPackage", package: "swift-system"),
+                                             .product(name: "Logging", package: "swift-log"),
+                                             .product(name: "Subprocess", package: "swift-subprocess")]),
         // The user's commands, as a library so that the tools can run exactly as `decant run` does.
         .target(name: "DecantCLI", dependencies: [
             "Jobs", "Pipeline", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "decant", dependencies: ["DecantCLI", "Recognition"]),
         // Checks the embedded-depth readers against independent decoders' figures (../shared/data/phone-depth); not installed.
@@ -90,26 +105,30 @@ let package = Package(
         .executableTarget(name: "decant-bench", dependencies: [
             "DecantCLI", "Jobs", "Pipeline", "Read", "Synthesis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Subprocess", package: "swift-subprocess"),
         ], path: "Tools/decant-bench"),
 
         // MARK: tests (Swift Testing), one target per module plus the end-to-end suite of the built CLI
-        // Test helpers shared by the test targets: temporary folders that remove themselves.
-        .target(name: "DecantTestSupport", dependencies: ["Imaging", "CLeptonica", "CPangoCairo"], path: "Tests/DecantTestSupport"),
+        // Test helpers shared by the test targets: temporary folders that remove themselves, pages in a
+        // bitmap font, a seeded generator, the repository's root, the shared data, CSV rows read back.
+        .target(name: "DecantTestSupport", dependencies: ["Imaging", "CPangoCairo", CSVSwift],
+                path: "Tests/DecantTestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "CHeif", "DecantTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "CPoppler", "CPangoCairo", "DecantTestSupport"],
                     exclude: ["PDF/Fixtures"]),
-        .testTarget(name: "FlatteningTests", dependencies: ["Flattening"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "CLeptonica", "DecantTestSupport"]),
-        .testTarget(name: "EntriesTests", dependencies: ["Entries",
+        .testTarget(name: "FlatteningTests", dependencies: ["Flattening", "DecantTestSupport"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "DecantTestSupport"]),
+        .testTarget(name: "EntriesTests", dependencies: ["Entries", "Imaging",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "DecantTestSupport"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport",
+                                                           .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
-        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "CLeptonica", "Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "Evaluation", "DecantTestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DecantTestSupport"]),
-        .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",
                                                           "DecantTestSupport"]),
     ],

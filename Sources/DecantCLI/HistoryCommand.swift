@@ -43,7 +43,7 @@ struct HistoryCommand: ParsableCommand {
             if sightings.isEmpty {
                 FileHandle.standardError.write(Data("decant: no wine matching \"\(query)\" in \(options.history)\n".utf8))
             }
-            HistoryCommand.emit(sightings, format: options.format)
+            try HistoryCommand.emit(sightings, format: options.format)
         }
     }
 
@@ -73,7 +73,7 @@ struct HistoryCommand: ParsableCommand {
                 throw ExitCode(ExitStatus.usage)
             }
             let sightings = try HistoryCommand.guarding { () throws(HistoryError) in try store.sightings(ofJob: name, lastRuns: last) }
-            HistoryCommand.emit(sightings, format: options.format)
+            try HistoryCommand.emit(sightings, format: options.format)
         }
     }
 
@@ -128,7 +128,7 @@ struct HistoryCommand: ParsableCommand {
     }
 
     /// Tables and CSV give each price column present its own column (glass, bottle, …).
-    static func emit(_ sightings: [Sighting], format: Format) {
+    static func emit(_ sightings: [Sighting], format: Format) throws {
         let columns = PriceColumn.allCases.filter { c in sightings.contains { $0.entry.prices.contains { $0.column == c } } }
         func cells(_ s: Sighting, night: String) -> [String] {
             let e = s.entry
@@ -145,7 +145,7 @@ struct HistoryCommand: ParsableCommand {
         case .csv:
             var csv = CSVWriter(header: ["night", "run_id", "job", "wine", "wine_id", "vintage", "bottle_size_ml", "section"] + names)
             for s in sightings { csv.append(cells(s, night: HistoryDate.iso(s.startedAt))) }
-            FileHandle.standardOutput.write(Data(csv.text.utf8))
+            FileHandle.standardOutput.write(Data(try csv.text.utf8))
         case .json:
             let data = (try? JSONReport.encode(sightings.map(Row.init))) ?? Data("[]\n".utf8)
             FileHandle.standardOutput.write(data)

@@ -6,6 +6,7 @@ import Entries
 import Foundation
 import Imaging
 import Jobs
+import Logging
 import Recognition
 import Evaluation
 import Flattening
@@ -221,8 +222,11 @@ public struct RunArguments: ParsableArguments {
         }
         let s = outcome.summary
         if logFormat == .json {
-            let line = "{\"event\":\"run\",\"images\":\(s.images),\"failed\":\(s.failedImages),\"entries\":\(s.entries),\"matched\":\(s.matchedEntries),\"ms\":\(Int(s.wallClockMS))}\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
+            JSONLinesLogHandler.logger().info("run", metadata: [
+                "images": .stringConvertible(s.images), "failed": .stringConvertible(s.failedImages),
+                "entries": .stringConvertible(s.entries), "matched": .stringConvertible(s.matchedEntries),
+                "ms": .stringConvertible(Int(s.wallClockMS)),
+            ])
         } else if !quiet {
             print("\(s.jobs.count) job(s), \(s.images) image(s), \(s.failedImages) failed, \(s.entries) entries (\(s.matchedEntries) matched) in \(String(format: "%.1f", s.wallClockMS / 1000)) s → \(out)/")
             if !noHTML { print("review report → \(out)/index.html") }

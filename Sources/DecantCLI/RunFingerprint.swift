@@ -6,7 +6,7 @@ import Jobs
 /// options, the contents of the files they name, and the build of Decant itself. Options that only
 /// steer the run (where to write, how many workers, how chatty) are left out; any option not known
 /// here counts, so a new option can never make a stale page look current.
-enum RunFingerprint {
+public enum RunFingerprint {
     /// Options that do not change any image's result, with whether they take a value.
     static let neutral: [String: Bool] = [
         "--out": true, "--jobs": true, "--timeout": true, "--log-format": true, "--history": true,
@@ -19,7 +19,7 @@ enum RunFingerprint {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    static func make(files: [String], arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
+    public static func make(files: [String], arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
         var hasher = ContentHash()
         var skipValue = false
         for argument in arguments {

@@ -18,13 +18,23 @@ public struct MetricsReport: Sendable, Equatable, Codable {
     public var problems: [String]
     /// Present in a baseline: how much each metric may get worse before the gate fails.
     public var gate: GateSettings?
+    /// Real wine lists scored by their entries (a truth in the shared lists' format), sorted by job and
+    /// file; nil when none was.
+    public var lists: [ListEvaluation]?
+    /// The lists' counts pooled (micro-averages).
+    public var listTotals: ListCounts?
 
-    public init(images: [ImageEvaluation], problems: [String] = [], gate: GateSettings? = nil) {
+    public init(images: [ImageEvaluation], problems: [String] = [], gate: GateSettings? = nil, lists: [ListEvaluation] = []) {
         let sorted = images.sorted { ($0.job, $0.image) < ($1.job, $1.image) }
         self.schemaVersion = Self.currentSchemaVersion
         self.images = sorted
         self.problems = problems
         self.gate = gate
+        if !lists.isEmpty {
+            let ordered = lists.sorted { ($0.job, $0.file) < ($1.job, $1.file) }
+            self.lists = ordered
+            listTotals = ordered.map(\.counts).reduce(ListCounts(), +)
+        }
         corpus = MetricsAggregate(sorted)
         jobs = Dictionary(grouping: sorted, by: \.job).mapValues(MetricsAggregate.init)
         var groups: [String: [String: MetricsAggregate]] = [:]
@@ -45,7 +55,8 @@ public struct MetricsReport: Sendable, Equatable, Codable {
         }
         self.init(images: try c.decodeIfPresent([ImageEvaluation].self, forKey: .images) ?? [],
                   problems: try c.decodeIfPresent([String].self, forKey: .problems) ?? [],
-                  gate: try c.decodeIfPresent(GateSettings.self, forKey: .gate))
+                  gate: try c.decodeIfPresent(GateSettings.self, forKey: .gate),
+                  lists: try c.decodeIfPresent([ListEvaluation].self, forKey: .lists) ?? [])
     }
 
     public static func load(path: String) throws(MetricsError) -> MetricsReport {

@@ -11,6 +11,9 @@ public struct TruthSource: Sendable, Equatable, Codable {
         case sroie
         /// Inv3D: every photo in a folder shares the folder's `ground_truth_words.json`.
         case inv3d
+        /// NAME.gt.json beside a real wine list, in the shared lists' format (`WineListTruth`): the
+        /// document's entries, scored as a list rather than page by page.
+        case winelist
     }
 
     public var format: Format
@@ -31,7 +34,7 @@ public struct TruthSource: Sendable, Equatable, Codable {
         let directory = (imagePath as NSString).deletingLastPathComponent
         let base = ((imagePath as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = directory.isEmpty ? "." : directory
-        if fm.fileExists(atPath: "\(folder)/\(base).gt.json") { return TruthSource(format: .decant, path: "\(folder)/\(base).gt.json") }
+        if fm.fileExists(atPath: "\(folder)/\(base).gt.json") { return sidecar("\(folder)/\(base).gt.json") }
         if fm.fileExists(atPath: "\(folder)/\(base).gt.txt") { return TruthSource(format: .text, path: "\(folder)/\(base).gt.txt") }
         if (folder as NSString).lastPathComponent == "img" {
             let root = (folder as NSString).deletingLastPathComponent
@@ -48,7 +51,9 @@ public struct TruthSource: Sendable, Equatable, Codable {
 
     /// A Decant sidecar path (NAME.gt.json / NAME.gt.txt) as job discovery reports it.
     public static func sidecar(_ path: String) -> TruthSource {
-        TruthSource(format: path.lowercased().hasSuffix(".gt.txt") ? .text : .decant, path: path)
+        if path.lowercased().hasSuffix(".gt.txt") { return TruthSource(format: .text, path: path) }
+        let isList = FileManager.default.contents(atPath: path).map(WineListTruth.recognizes) ?? false
+        return TruthSource(format: isList ? .winelist : .decant, path: path)
     }
 
     /// Reads the truth for `image` (its file name: Inv3D takes the page shape from it).
@@ -60,6 +65,8 @@ public struct TruthSource: Sendable, Equatable, Codable {
         case .sroie: return try SROIETruth.load(box: keyPath == nil && path.hasSuffix(".json") ? nil : path,
                                                 key: keyPath ?? (path.hasSuffix(".json") ? path : nil))
         case .inv3d: return try Inv3DTruth.load(path: path, image: image)
+        case .winelist: throw GroundTruthError(file: (path as NSString).lastPathComponent,
+                                               "is a wine list's truth: it scores the list's entries, not a page")
         }
     }
 

@@ -1,4 +1,4 @@
-import CLeptonica
+internal import CLeptonica
 import Foundation
 
 /// Decodes any supported photo into an upright Raster, refusing bad files with a message that names them.

@@ -1,4 +1,4 @@
-import CJPEG
+internal import CJPEG
 
 /// JPEG decoding through libjpeg directly: damaged photos keep what could be read (a truncated
 /// upload still has most of its lines) and libjpeg's warnings become a message instead of stderr noise.

@@ -1,4 +1,4 @@
-import CLeptonica
+internal import CLeptonica
 import Foundation
 
 /// JPEG encoding through leptonica (libjpeg). The file holds pixels only: no EXIF, no GPS, no

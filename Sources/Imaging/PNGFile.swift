@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 
 /// Full-range PNG access through libpng (leptonica strips 16-bit PNGs to 8 bits, which would
 /// throw away depth precision).

@@ -1,13 +1,18 @@
-import CLeptonica
+internal import CLeptonica
 
 /// Sole owner of one leptonica `PIX`. Leptonica reference-counts pixes; we never clone, so the
 /// handle dies with this object (ARC releases it as soon as the last reference goes, deterministically).
+///
+/// Imaging is the only module that holds leptonica: other modules chain its operations through the
+/// methods of this class (`backgroundNormalized`, `thresholded`, `connectedComponents`, …) and never
+/// see a `PIX` pointer, so every pix has exactly one owner and no caller can free or outlive one.
 public final class Pix {
-    /// Valid for the lifetime of this object; do not destroy it.
-    public let pointer: UnsafeMutablePointer<PIX>
+    /// Valid for the lifetime of this object; do not destroy it. Internal so that no module outside
+    /// Imaging can hold the pix past its owner.
+    let pointer: UnsafeMutablePointer<PIX>
 
     /// Takes ownership of a freshly created pix; returns nil for a null result from leptonica.
-    public init?(taking pointer: UnsafeMutablePointer<PIX>?) {
+    init?(taking pointer: UnsafeMutablePointer<PIX>?) {
         guard let pointer else { return nil }
         self.pointer = pointer
     }

@@ -49,7 +49,7 @@ struct HistoryRecorder {
             var csv = CSVWriter(header: Change.csvHeader)
             for change in changes.changes { csv.append(change.csvRow(job: changes.job)) }
             do {
-                try AtomicFile.write(csv.text, to: "\(directory)/changes.csv")
+                try csv.write(to: "\(directory)/changes.csv")
                 try AtomicFile.write(try JSONReport.encode(ChangeReport.Job(changes, run: recorded.run)), to: "\(directory)/changes.json")
             } catch {
                 writeProblems.append(error.description)

@@ -1,10 +1,13 @@
 import Foundation
+import SystemPackage
 
 /// Stops two runs from writing the same output folder. An advisory `flock` on OUT/.decant/lock is
 /// released by the kernel when the holder exits, even by kill -9, so a crashed run never leaves a
 /// stale lock behind; the file holds the holder's pid and command for the error message.
+///
+/// The descriptor is swift-system's; `flock` has no swift-system call and stays with the C library.
 public final class OutputLock {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     public let path: String
 
     public init(output: String) throws(RunError) {
@@ -13,23 +16,28 @@ public final class OutputLock {
             throw RunError(.output, "\(output): output folder cannot be created")
         }
         path = "\(folder)/lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RunError(.output, "\(path): cannot open the lock file (\(String(cString: strerror(errno))))") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .readWrite, options: [.create, .closeOnExec],
+                                                 permissions: FilePermissions(rawValue: 0o644))
+        } catch {
+            throw RunError(.output, "\(path): cannot open the lock file (\(error))")
+        }
+        guard flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 else {
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            close(fd)
+            try? descriptor.close()
             throw RunError(.locked, "\(output) is being written by another run (\(holder.isEmpty ? "unknown process" : holder)); "
                            + "wait for it to finish or choose another --out")
         }
-        descriptor = fd
+        self.descriptor = descriptor
         let note = "pid \(getpid()): \(CommandLine.arguments.joined(separator: " "))\n"
-        _ = ftruncate(fd, 0)
-        _ = note.withCString { pwrite(fd, $0, strlen($0), 0) }
+        try? descriptor.resize(to: 0)
+        _ = try? descriptor.writeAll(toAbsoluteOffset: 0, Array(note.utf8))
     }
 
     deinit {
-        _ = ftruncate(descriptor, 0)
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+        try? descriptor.resize(to: 0)
+        flock(descriptor.rawValue, LOCK_UN)
+        try? descriptor.close()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Reporting
 
 /// How a run reports as it goes.
@@ -7,7 +8,7 @@ public enum ProgressStyle: Sendable, Equatable {
     case automatic
     /// Nothing but errors.
     case quiet
-    /// One JSON object per image on stdout (for cron and log collectors).
+    /// One JSON object per image on stdout (for cron and log collectors), through swift-log.
     case json
 }
 
@@ -17,6 +18,8 @@ struct ProgressReporter {
     let total: Int
     let interactive: Bool
     let started = DispatchTime.now().uptimeNanoseconds
+    /// The JSON lines of `.json` (one per image).
+    let log = JSONLinesLogHandler.logger()
     var done = 0
     var failed = 0
 
@@ -31,16 +34,17 @@ struct ProgressReporter {
         if page.record.error != nil { failed += 1 }
         switch style {
         case .json:
-            var line: [String: String] = [
-                "event": "image", "job": page.record.job, "image": page.record.image,
-                "status": page.record.error == nil ? "ok" : "failed",
-                "entries": String(page.record.entryCount),
-                "ms": String(Int(page.record.timingsMS?.total ?? 0)),
+            // Every value a string, as collectors of these lines have always read them.
+            var line: Logger.Metadata = [
+                "job": .string(page.record.job), "image": .string(page.record.image),
+                "status": .string(page.record.error == nil ? "ok" : "failed"),
+                "entries": .string(String(page.record.entryCount)),
+                "ms": .string(String(Int(page.record.timingsMS?.total ?? 0))),
             ]
             if reused { line["reused"] = "true" }
-            if let error = page.record.error { line["error"] = error.message }
-            if let method = page.record.flatten?.method { line["flatten"] = method.rawValue }
-            emit(line)
+            if let error = page.record.error { line["error"] = .string(error.message) }
+            if let method = page.record.flatten?.method { line["flatten"] = .string(method.rawValue) }
+            log.log(level: page.record.error == nil ? .info : .error, "image", metadata: line)
         case .automatic where interactive:
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let rate = seconds > 0 ? Double(done) / seconds : 0
@@ -55,13 +59,5 @@ struct ProgressReporter {
 
     func finish() {
         if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
-
-    func emit(_ object: [String: String]) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        if let data = try? encoder.encode(object) {
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
-        }
     }
 }

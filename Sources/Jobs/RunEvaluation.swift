@@ -92,4 +92,27 @@ public enum RunEvaluation {
         if job == (root as NSString).lastPathComponent { return root }
         return nil
     }
+
+    /// Scores each real wine list of a job (its truth in the shared lists' format) by its entries: those
+    /// of the document's pages the truth covers, paired with the truth's as the shared scorer pairs them.
+    public static func evaluateLists(job: String, pages: [PageResult], inbox: String, sources: [String: TruthSource])
+        -> (evaluations: [ListEvaluation], problems: [String]) {
+        let root = URL(fileURLWithPath: inbox).standardizedFileURL.path
+        var evaluations: [ListEvaluation] = [], problems: [String] = []
+        for (file, source) in sources.sorted(by: { $0.key < $1.key }) {
+            let truth: WineListTruth
+            do { truth = try WineListTruth.load(path: source.path) } catch {
+                problems.append("\(source.path): \(error.message); \(file) not evaluated")
+                continue
+            }
+            let covered = pages.filter { $0.record.image == file && truth.covers(page: $0.record.page) }
+            let found = covered.flatMap(\.entries).filter { $0.kind == .wine }.map { entry in
+                ListEntryObservation(text: entry.rawText, prices: entry.prices.compactMap(\.amount), vintage: entry.vintage?.year)
+            }
+            let expected = truth.entries.filter { truth.covers(page: $0.page) }
+            evaluations.append(ListEvaluation(job: job, file: file, truth: relative(source.path, to: root), kind: truth.kind,
+                                              pages: truth.pages, counts: ListScorer.score(truth: expected, predicted: found)))
+        }
+        return (evaluations, problems)
+    }
 }

@@ -157,10 +157,10 @@ public struct Runner: Sendable {
             throw RunError(.output, error.description)
         }
         var writeProblems = await collector.writeProblems + manifestProblems
-        let evaluations = await collector.evaluations
+        let evaluations = await collector.evaluations, lists = await collector.listEvaluations
         var metrics: MetricsReport?
-        if !evaluations.isEmpty {
-            let report = MetricsReport(images: evaluations, problems: await collector.truthProblems)
+        if !evaluations.isEmpty || !lists.isEmpty {
+            let report = MetricsReport(images: evaluations, problems: await collector.truthProblems, lists: lists)
             do { try MetricsReportWriter.write(report, to: options.output) } catch { writeProblems.append(error.description) }
             metrics = report
         }
@@ -249,6 +249,8 @@ actor ResultCollector {
     /// Ground truth by job and image file name.
     private let truth: [String: [String: TruthSource]]
     private(set) var evaluations: [ImageEvaluation] = []
+    /// Real wine lists scored by their entries.
+    private(set) var listEvaluations: [ListEvaluation] = []
     private(set) var truthProblems: [String] = []
     /// Each finished job as the history keeps it (small: no boxes, text or match alternatives).
     private(set) var snapshots: [JobSnapshot] = []
@@ -270,9 +272,7 @@ actor ResultCollector {
         self.remaining = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0.pages.count) })
         self.truth = Dictionary(uniqueKeysWithValues: jobs.map { job in
             (job.name, Dictionary(job.pages.compactMap { task in
-                // A PDF's ground truth covers the document, not a page: read per page once it says which.
-                guard task.source.page == nil else { return nil }
-                return (task.source.truthPath.map(TruthSource.sidecar) ?? TruthSource.locate(imagePath: task.source.path)).map { (task.fileName, $0) }
+                (task.source.truthPath.map(TruthSource.sidecar) ?? TruthSource.locate(imagePath: task.source.path)).map { (task.fileName, $0) }
             }, uniquingKeysWith: { a, _ in a }))
         })
         self.output = output
@@ -302,15 +302,21 @@ actor ResultCollector {
         let sources = truth[job] ?? [:]
         var jobEvaluations: [ImageEvaluation] = [], jobChecks: [EntryCheck] = []
         if !sources.isEmpty {
-            let result = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox) { sources[$0.record.image] }
+            // A page's truth scores the page; a list's truth scores the document's entries.
+            let result = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox) { page in
+                sources[page.record.image].flatMap { $0.format == .winelist || page.record.page != nil ? nil : $0 }
+            }
+            let lists = RunEvaluation.evaluateLists(job: job, pages: pages, inbox: inbox, sources: sources.filter { $0.value.format == .winelist })
             evaluations += result.evaluations
-            truthProblems += result.problems
-            writeProblems += result.problems
+            listEvaluations += lists.evaluations
+            truthProblems += result.problems + lists.problems
+            writeProblems += result.problems + lists.problems
             jobEvaluations = result.evaluations
             jobChecks = result.checks
-            if !result.evaluations.isEmpty {
+            if !result.evaluations.isEmpty || !lists.evaluations.isEmpty {
                 do {
-                    try MetricsReportWriter.write(MetricsReport(images: result.evaluations, problems: result.problems), to: "\(output)/\(job)")
+                    try MetricsReportWriter.write(MetricsReport(images: result.evaluations, problems: result.problems + lists.problems,
+                                                                lists: lists.evaluations), to: "\(output)/\(job)")
                 } catch {
                     writeProblems.append(error.description)
                 }

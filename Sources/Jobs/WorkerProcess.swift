@@ -1,130 +1,121 @@
 import Foundation
+import Subprocess
+import Synchronization
+import SystemPackage
 
 /// A child `decant worker` process talking JSON lines over pipes. Tesseract and leptonica are C
 /// libraries fed with files from outside; running them in a child means a segfault, an abort or
-/// a hang on one image ends only that child. The parent kills and restarts it and goes on.
-final class WorkerProcess {
+/// a hang on one image ends only that child. The slot replaces it and goes on.
+///
+/// The child is swift-subprocess's (`run` with a body): it spawns with every other descriptor
+/// closed, watches the child through a pidfd, and the child lives exactly as long as the body,
+/// which serves one request after another. A reply that does not come within the timeout gets
+/// the child a SIGKILL; how the child ended is known once `run` returns, so the request in flight
+/// is answered then.
+final class WorkerProcess: Sendable {
     enum Failure: Error, Equatable {
         /// The child died; `signal` is set when a signal killed it (SIGSEGV, SIGABRT …).
         case exited(status: Int32?, signal: Int32?)
         case timedOut
-        case protocolError(String)
+        /// The child could not be started.
+        case unavailable(String)
     }
 
-    private static let spawnLock = NSLock()
+    /// One line to send and where its reply goes.
+    private struct Request: Sendable {
+        var line: [UInt8]
+        var reply: CheckedContinuation<Result<[UInt8], Failure>, Never>
+    }
 
-    let pid: pid_t
-    private let input: Int32    // parent writes requests here
-    private let output: Int32   // parent reads replies here
-    private var pending = [UInt8]()
-    private var reaped = false
-    private var inputOpen = true
+    /// Why the body stopped serving.
+    private enum Ending: Sendable {
+        /// The request stream was finished: stdin is closed and the child leaves its loop.
+        case finished
+        /// The child stopped answering this request: it died, or was killed at the timeout.
+        case died(Request, timedOut: Bool)
+    }
+
+    private let requests: AsyncStream<Request>.Continuation
+    private let lifetime: Task<Void, Never>
 
     /// Starts `executable arguments…` with stdin/stdout as pipes; stderr is inherited so the
-    /// child's own diagnostics reach the user.
-    init(executable: String, arguments: [String], environment: [String: String]) throws(RunError) {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        // Close-on-exec, and made under one lock with the spawn: a second worker must not inherit
-        // this worker's pipe ends, or closing ours would never reach this child as end-of-file and
-        // both would wait for each other forever.
-        Self.spawnLock.lock()
-        defer { Self.spawnLock.unlock() }
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
-            throw RunError(.missingDependency, "cannot create pipes for a worker process (\(String(cString: strerror(errno))))")
-        }
-        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        for fd in [toChild[0], toChild[1], fromChild[0], fromChild[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
-        close(toChild[0])
-        close(fromChild[1])
-        guard status == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            throw RunError(.missingDependency, "cannot start worker \(executable) (\(String(cString: strerror(status))))")
-        }
-        pid = child
-        input = toChild[1]
-        output = fromChild[0]
+    /// child's own diagnostics reach the user. `timeout` bounds each reply.
+    init(executable: String, arguments: [String], environment: Environment, timeout: Duration) {
         // A dead child must surface as EPIPE on write, not kill the parent.
         signal(SIGPIPE, SIG_IGN)
+        let (stream, requests) = AsyncStream<Request>.makeStream()
+        self.requests = requests
+        lifetime = Task {
+            let configuration = Configuration(executable: .path(FilePath(executable)), arguments: Arguments(arguments),
+                                              environment: environment)
+            var pending = stream.makeAsyncIterator()
+            let leftover: Failure
+            do {
+                let result = try await Subprocess.run(configuration, input: .inputWriter, output: .sequence,
+                                                      error: .currentStandardError) { execution in
+                    await Self.serve(&pending, execution: execution, timeout: timeout)
+                }
+                leftover = .exited(status: nil, signal: nil)
+                if case .died(let request, let timedOut) = result.closureResult {
+                    request.reply.resume(returning: .failure(timedOut ? .timedOut : Self.failure(result.terminationStatus)))
+                }
+            } catch {
+                leftover = .unavailable("cannot start worker \(executable) (\(error))")
+            }
+            // Whatever was asked after the child ended gets an answer too.
+            requests.finish()
+            while let request = await pending.next() { request.reply.resume(returning: .failure(leftover)) }
+        }
     }
 
     deinit {
-        if inputOpen { close(input) }
-        close(output)
-        if !reaped {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-        }
+        requests.finish()
     }
 
-    /// Sends one line (a JSON object without newlines).
-    func send(_ line: Data) throws(Failure) {
-        var data = line
-        data.append(0x0A)
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(input, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
+    /// Sends one line (a JSON object without newlines) and waits for the reply line.
+    func exchange(_ line: [UInt8]) async -> Result<[UInt8], Failure> {
+        await withCheckedContinuation { reply in
+            if case .terminated = requests.yield(Request(line: line, reply: reply)) {
+                reply.resume(returning: .failure(.exited(status: nil, signal: nil)))
             }
-            return true
         }
-        if !ok { throw reap() }
-    }
-
-    /// Reads one reply line, waiting at most `timeout` seconds.
-    func receive(timeout: Double) throws(Failure) -> Data {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
-                let line = Data(pending[..<newline])
-                pending.removeSubrange(...newline)
-                return line
-            }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else {
-                kill(pid, SIGKILL)
-                _ = reap()
-                throw .timedOut
-            }
-            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, 1000)))
-            if ready < 0 { if errno == EINTR { continue }; throw reap() }
-            if ready == 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            let n = read(output, &chunk, chunk.count)
-            if n < 0 { if errno == EINTR { continue }; throw reap() }
-            if n == 0 { throw reap() }
-            pending.append(contentsOf: chunk[0..<n])
-        }
-    }
-
-    /// Waits for the child and describes how it ended.
-    private func reap() -> Failure {
-        guard !reaped else { return .exited(status: nil, signal: nil) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        reaped = true
-        let signalled = (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
-        return signalled ? .exited(status: nil, signal: status & 0x7f) : .exited(status: (status >> 8) & 0xff, signal: nil)
     }
 
     /// Closes the request pipe so the child finishes its loop, then waits for it.
-    func finish() {
-        if inputOpen { close(input); inputOpen = false }
-        _ = reap()
+    func finish() async {
+        requests.finish()
+        await lifetime.value
+    }
+
+    private nonisolated(nonsending) static func serve(_ requests: inout AsyncStream<Request>.Iterator,
+                              execution: Execution<CustomWriteInput, SequenceOutput, FileDescriptorOutput>,
+                              timeout: Duration) async -> Ending {
+        var replies = LineReader(execution.standardOutput.makeAsyncIterator())
+        while let request = await requests.next(isolation: #isolation) {
+            do { _ = try await execution.standardInputWriter.write(request.line + [0x0A]) } catch {
+                return .died(request, timedOut: false)
+            }
+            let deadline = Deadline()
+            let watchdog = Task {
+                try? await Task.sleep(for: timeout)
+                if deadline.expire() { try? execution.send(signal: .kill) }
+            }
+            let reply = try? await replies.next()
+            let answered = deadline.answer()
+            // Waited for, so that no signal can be sent once the body has returned.
+            watchdog.cancel()
+            await watchdog.value
+            guard answered, let reply else { return .died(request, timedOut: !answered) }
+            request.reply.resume(returning: .success(reply))
+        }
+        return .finished
+    }
+
+    private static func failure(_ status: TerminationStatus) -> Failure {
+        switch status {
+        case .exited(let code): return .exited(status: code, signal: nil)
+        case .signaled(let signal): return .exited(status: nil, signal: signal)
+        }
     }
 
     static func signalName(_ signal: Int32) -> String {
@@ -137,6 +128,49 @@ final class WorkerProcess {
         case SIGKILL: return "SIGKILL (killed)"
         case SIGTERM: return "SIGTERM (terminated)"
         default: return "signal \(signal)"
+        }
+    }
+}
+
+/// Who settled one request first: its reply, or the timeout. Only one of them can win, so a reply
+/// that lands as the time runs out is never taken from a child that is being killed.
+private final class Deadline: Sendable {
+    private enum State { case waiting, answered, expired }
+    private let state = Mutex(State.waiting)
+
+    /// The reply came; false when the timeout came first.
+    func answer() -> Bool { settle(.answered) }
+
+    /// The time ran out; false when the reply came first.
+    func expire() -> Bool { settle(.expired) }
+
+    private func settle(_ outcome: State) -> Bool {
+        state.withLock { current in
+            guard current == .waiting else { return current == outcome }
+            current = outcome
+            return true
+        }
+    }
+}
+
+/// Lines of the child's stdout, split at newline bytes (a reply is one JSON line; JSON escapes
+/// every newline inside it, while Unicode line separators may stand in its text unescaped).
+private struct LineReader {
+    var chunks: SubprocessOutputSequence.Iterator
+    var pending: [UInt8] = []
+
+    init(_ chunks: SubprocessOutputSequence.Iterator) { self.chunks = chunks }
+
+    /// The next line without its newline; nil at end of output.
+    nonisolated(nonsending) mutating func next() async throws -> [UInt8]? {
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                let line = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                return line
+            }
+            guard let chunk = try await chunks.next(isolation: #isolation) else { return nil }
+            chunk.withUnsafeBytes { pending.append(contentsOf: $0) }
         }
     }
 }

@@ -4,6 +4,7 @@ import Catalogue
 import Foundation
 import Recognition
 import Reporting
+import SystemPackage
 
 /// The child's end: `decant run … --worker` reads `PageTask`s as JSON lines on stdin and answers
 /// each with a `PageResult` line, reusing one engine for every image it is given.
@@ -11,9 +12,12 @@ public enum WorkerService {
     public static func serve(settings: RunSettings, cataloguePath: String?) throws(RunError) {
         // Replies go to a private copy of stdout; stdout itself is pointed at stderr so that stray
         // prints from C libraries can never corrupt the protocol.
-        let replies = dup(STDOUT_FILENO)
-        guard replies >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
-            throw RunError(.missingDependency, "worker: cannot set up its reply pipe")
+        let replies: FileDescriptor
+        do {
+            replies = try FileDescriptor.standardOutput.duplicate()
+            _ = try FileDescriptor.standardError.duplicate(as: .standardOutput)
+        } catch {
+            throw RunError(.missingDependency, "worker: cannot set up its reply pipe (\(error))")
         }
         let catalogue = try Runner.loadCatalogue(path: cataloguePath)
         let engine: TesseractEngine
@@ -29,16 +33,7 @@ public enum WorkerService {
             malloc_trim(0)
             guard var data = try? encoder.encode(result) else { continue }
             data.append(0x0A)
-            let written = data.withUnsafeBytes { buffer -> Bool in
-                var offset = 0
-                while offset < buffer.count {
-                    let n = write(replies, buffer.baseAddress! + offset, buffer.count - offset)
-                    if n < 0 { if errno == EINTR { continue }; return false }
-                    offset += n
-                }
-                return true
-            }
-            if !written { return }   // the parent is gone
+            do { try replies.writeAll(data) } catch { return }   // the parent is gone
         }
     }
 }

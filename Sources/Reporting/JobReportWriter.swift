@@ -27,7 +27,7 @@ public struct JobReportWriter: Sendable {
         var csv = CSVWriter(header: EntryRecord.csvHeader)
         let entries = ordered.flatMap(\.entries)
         for entry in entries { csv.append(entry.csvRow) }
-        try AtomicFile.write(csv.text, to: "\(directory)/entries.csv")
+        try csv.write(to: "\(directory)/entries.csv")
         try AtomicFile.write(try JSONReport.encode(EntriesFile(job: job, entries: entries)), to: "\(directory)/entries.json")
         try AtomicFile.write(try JSONReport.encode(PagesFile(job: job, pages: ordered.map(\.record))), to: "\(directory)/pages.json")
         let receipts = ordered.compactMap(\.receipt)
@@ -37,9 +37,9 @@ public struct JobReportWriter: Sendable {
             let items = ordered.flatMap(\.items)
             var itemsCSV = CSVWriter(header: ReceiptItemRecord.csvHeader)
             for item in items { itemsCSV.append(item.csvRow) }
-            try AtomicFile.write(receiptsCSV.text, to: "\(directory)/receipts.csv")
+            try receiptsCSV.write(to: "\(directory)/receipts.csv")
             try AtomicFile.write(try JSONReport.encode(ReceiptsReport(job: job, receipts: receipts)), to: "\(directory)/receipts.json")
-            try AtomicFile.write(itemsCSV.text, to: "\(directory)/items.csv")
+            try itemsCSV.write(to: "\(directory)/items.csv")
             try AtomicFile.write(try JSONReport.encode(ItemsReport(job: job, items: items)), to: "\(directory)/items.json")
         }
         for page in ordered {

@@ -6,7 +6,7 @@ import Foundation
 public enum MetricsReportWriter {
     public static func write(_ report: MetricsReport, to directory: String) throws(AtomicFile.WriteError) {
         try AtomicFile.write(try JSONReport.encode(report), to: "\(directory)/metrics.json")
-        try AtomicFile.write(csv(report), to: "\(directory)/metrics.csv")
+        try csv(report).write(to: "\(directory)/metrics.csv")
     }
 
     /// Writes a baseline: the report with its gate settings.
@@ -17,7 +17,7 @@ public enum MetricsReportWriter {
     public static let csvHeader = ["scope", "name", "images", "failed_images", "characters", "words"]
         + Metric.ordered + ["receipt_fields"]
 
-    public static func csv(_ report: MetricsReport) -> String {
+    public static func csv(_ report: MetricsReport) -> CSVWriter {
         var csv = CSVWriter(header: csvHeader)
         func row(_ scope: String, _ name: String, _ a: MetricsAggregate) -> [String] {
             let m = a.metrics
@@ -32,7 +32,7 @@ public enum MetricsReportWriter {
             let parts = scope.split(separator: " ", maxSplits: 1).map(String.init)
             csv.append(row(parts[0], parts.count > 1 ? parts[1] : "", aggregate))
         }
-        return csv.text
+        return csv
     }
 
     static func number(_ value: Double) -> String {

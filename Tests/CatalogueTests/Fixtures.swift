@@ -1,16 +1,12 @@
+import DecantTestSupport
 import Catalogue
 import Entries
 import Foundation
 
-/// Paths to ../shared (real catalogues); tests that need it skip when it is absent.
-enum SharedData {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared").path
-    }()
-    static var catalogues: String { "\(root)/data/catalogue" }
-    static var available: Bool { FileManager.default.fileExists(atPath: "\(catalogues)/winemag-data-130k-v2.first5811rows.csv") }
+/// The real catalogues in the shared data; tests that need them skip when they are absent.
+extension SharedData {
+    static var catalogues: String { path("data/catalogue") }
+    static var available: Bool { exists("data/catalogue/winemag-data-130k-v2.first5811rows.csv") }
 }
 
 /// A small hand-made catalogue: enough look-alike labels that a matcher has to use the right evidence.

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Catalogue
 import Foundation
 import Testing

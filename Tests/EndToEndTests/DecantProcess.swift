@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 
 /// Runs the built `decant` executable, as a user would. The binary sits next to the test bundle
@@ -24,12 +25,7 @@ enum DecantProcess {
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
         // Fallback: the default debug build folder of this checkout.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/\(name)").path
-    }
-
-    static var repositoryRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        return Repository.root + "/.build/debug/\(name)"
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:], tool: String = "decant") throws -> Result {

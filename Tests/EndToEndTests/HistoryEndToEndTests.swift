@@ -33,7 +33,7 @@ import Testing
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(FileManager.default.fileExists(atPath: out + "/history.sqlite"))
         #expect(first.stdout.contains("1 new job(s)"))
-        let rows = CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8))
+        let rows = try CSVRows.parse(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8))
         #expect(rows.first == Change.csvHeader)
         #expect(rows.dropFirst().map { Array($0.prefix(2)) } == [["bistro", "new-job"]])
         let summary = try Self.json(out + "/changes-summary.json")
@@ -42,7 +42,7 @@ import Testing
 
         let second = try DecantProcess.run(["run", inbox, "--out", out, "--jobs", "1", "--quiet"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
-        #expect(CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)) == [Change.csvHeader])
+        #expect(try CSVRows.parse(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)) == [Change.csvHeader])
         let job = try Self.json(out + "/bistro/changes.json")
         #expect(job["newJob"] as? Bool == false)
         #expect(job["previousRunId"] as? Int == 1)
@@ -185,7 +185,7 @@ import Testing
         #expect(lines[2].hasSuffix("20     80") && lines[3].hasSuffix("20     85"), "\(lines)")
 
         let csv = try DecantProcess.run(["history", "wine", "dc-0003", "--history", path, "--format", "csv", "--job", "bistro"])
-        let rows = CSVParse.rows(csv.stdout)
+        let rows = try CSVRows.parse(csv.stdout)
         #expect(rows.first == ["night", "run_id", "job", "wine", "wine_id", "vintage", "bottle_size_ml", "section", "glass", "bottle"])
         #expect(rows.dropFirst().map { [$0[1], $0[2], $0[8], $0[9]] } == [["1", "bistro", "20", "80"], ["2", "bistro", "20", "85"]])
         #expect(rows.dropFirst().first?.first == "2026-09-22T14:13:20Z")
@@ -204,23 +204,5 @@ import Testing
         let missing = try DecantProcess.run(["history", "wine", "musar", "--history", path + ".absent"])
         #expect(missing.status == 64)
         #expect(!FileManager.default.fileExists(atPath: path + ".absent"))
-    }
-}
-
-/// RFC 4180 rows, without depending on the Reporting module's parser.
-enum CSVParse {
-    static func rows(_ text: String) -> [[String]] {
-        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false
-        var chars = Array(text)[...]
-        while let c = chars.popFirst() {
-            if quoted {
-                if c == "\"" { if chars.first == "\"" { field.append("\""); chars.removeFirst() } else { quoted = false } } else { field.append(c) }
-            } else if c == "\"" { quoted = true }
-            else if c == "," { row.append(field); field = "" }
-            else if c == "\r\n" || c == "\n" { row.append(field); rows.append(row); row = []; field = "" }
-            else { field.append(c) }
-        }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
-        return rows
     }
 }

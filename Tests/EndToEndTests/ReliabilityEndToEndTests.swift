@@ -5,7 +5,7 @@ import Testing
 /// The runner's promises for a nightly batch: a crash or a hang on one image costs only that image,
 /// re-runs skip what has not changed, and two runs never write one output folder at once.
 @Suite(.serialized) struct ReliabilityEndToEndTests {
-    static let smoke = DecantProcess.repositoryRoot + "/Corpus/smoke"
+    static let smoke = Repository.root + "/Corpus/smoke"
 
     let scratch = TemporaryFolder("decant-e2e")
 

@@ -167,7 +167,7 @@ final class SharedSmokeRun: Sendable {
     private func run() -> Result<String, Failure> {
         let out = folder.file("out")
         do {
-            let result = try DecantProcess.run(["run", DecantProcess.repositoryRoot + "/Corpus/smoke", "--out", out, "--jobs", "1", "--quiet"])
+            let result = try DecantProcess.run(["run", Repository.root + "/Corpus/smoke", "--out", out, "--jobs", "1", "--quiet"])
             guard result.status == 0 else { return .failure(Failure("decant run exited \(result.status): \(result.stderr)")) }
             return .success(out)
         } catch {

@@ -14,7 +14,7 @@ import Testing
     /// a job of their own, and a job of small files, one of them broken (a failed page must merge too).
     func makeInbox() throws -> String {
         let inbox = scratch.folder("inbox")
-        let smoke = DecantProcess.repositoryRoot + "/Corpus/smoke"
+        let smoke = Repository.root + "/Corpus/smoke"
         try FileManager.default.copyItem(atPath: smoke, toPath: inbox + "/smoke")
         let synth = try DecantProcess.run(["synth", inbox + "/receipts", "--count", "2", "--kind", "receipt", "--seed", "11",
                                        "--size", "600x900", "--shape", "flat", "--no-turns", "--jobs", "1", "--effects", "clean", "--depth-size", "none",
@@ -128,7 +128,7 @@ import Testing
 
     @Test(arguments: ["0/3", "4/3", "1/0", "x/3", "1-3", "2", "-1/3", "1/3/3", ""])
     func invalidShardIsAUsageError(_ value: String) throws {
-        let result = try DecantProcess.run(["run", DecantProcess.repositoryRoot + "/Corpus/smoke", "--out", scratch.folder("out"),
+        let result = try DecantProcess.run(["run", Repository.root + "/Corpus/smoke", "--out", scratch.folder("out"),
                                         "--shard", value, "--quiet"])
         #expect(result.status == 64, "--shard \(value): exit \(result.status), \(result.stderr)")
     }

@@ -9,25 +9,6 @@ import Testing
 @Suite(.serialized) struct SmokeRunTests {
     let scratch = TemporaryFolder("decant-e2e")
 
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
-    /// The executable SwiftPM built next to this test bundle (the target depends on it).
-    static func decantBinary() -> String? {
-        var candidates: [String] = []
-        let bundle = Bundle.main.bundleURL
-        candidates.append(bundle.appendingPathComponent("decant").path)
-        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("decant").path)
-        if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("decant").path)
-        }
-        candidates.append(root + "/.build/debug/decant")
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     struct EntriesFile: Decodable {
         struct Record: Decodable {
             var image: String
@@ -47,8 +28,9 @@ import Testing
     }
 
     @Test func smokeJobFindsTheTrueVintagesAndPrices() throws {
-        let binary = try #require(Self.decantBinary(), "decant was not built next to the tests")
-        let inbox = Self.root + "/Corpus/smoke"
+        let binary = DecantProcess.binary
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "decant was not built next to the tests (\(binary))")
+        let inbox = Repository.root + "/Corpus/smoke"
         let images = try FileManager.default.contentsOfDirectory(atPath: inbox).filter { $0.hasSuffix(".jpg") }.sorted()
         #expect(images.count == 3)
         let out = scratch.file("out")

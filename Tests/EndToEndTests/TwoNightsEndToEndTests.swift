@@ -47,11 +47,11 @@ import Testing
 
         let first = try DecantProcess.run(["run", root + "/night-1", "--out", out, "--quiet", "--kind", "winelist"])
         #expect(first.status == 0, "stderr: \(first.stderr)")
-        #expect(CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)).dropFirst().map { $0[1] } == ["new-job"])
+        #expect(try CSVRows.parse(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)).dropFirst().map { $0[1] } == ["new-job"])
 
         let second = try DecantProcess.run(["run", root + "/night-2", "--out", out, "--quiet", "--kind", "winelist"])
         #expect(second.status == 0, "stderr: \(second.stderr)")
-        let rows = CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8))
+        let rows = try CSVRows.parse(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8))
         let header = try #require(rows.first)
         func column(_ name: String) throws -> Int { try #require(header.firstIndex(of: name), "no \(name) column") }
         let (change, id, col, old, new) = (try column("change"), try column("wine_id"), try column("column"),
@@ -74,11 +74,11 @@ import Testing
         // The same night again: nothing changed.
         let again = try DecantProcess.run(["run", root + "/night-2", "--out", out, "--quiet", "--kind", "winelist"])
         #expect(again.status == 0)
-        #expect(CSVParse.rows(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)).count == 1)
+        #expect(try CSVRows.parse(try String(contentsOfFile: out + "/bistro/changes.csv", encoding: .utf8)).count == 1)
 
         // And the history tells the Riesling's price over the three nights.
         let history = try DecantProcess.run(["history", "wine", "pegasus bay riesling", "--history", out + "/history.sqlite", "--format", "csv"])
-        let prices = CSVParse.rows(history.stdout)
+        let prices = try CSVRows.parse(history.stdout)
         let bottle = try #require(prices.first?.firstIndex(of: "bottle"))
         #expect(prices.dropFirst().map { $0[bottle] } == ["80", "86", "86"])
     }

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 import Testing
 @testable import Evaluation

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Entries
 import Foundation
 import Testing

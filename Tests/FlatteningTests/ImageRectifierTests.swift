@@ -1,3 +1,4 @@
+import DecantTestSupport
 @testable import Flattening
 import Imaging
 import Testing
@@ -109,11 +110,10 @@ import Testing
     }
 
     @Test func photoWithoutADocumentSaysSoAndKeepsTheWholeImage() {
-        var state: UInt64 = 5
+        var random = SeededLCG(seed: 5)
         var pixels = [UInt8](repeating: 0, count: 1200 * 900)
         for i in pixels.indices {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            pixels[i] = UInt8(60 + Int(state >> 57))   // grainy table, nothing on it
+            pixels[i] = UInt8(60 + Int(random.next() >> 57))   // grainy table, nothing on it
         }
         let table = Raster(width: 1200, height: 900, channels: 1, pixels: pixels)
         let flat = ImageRectifier().rectify(table)

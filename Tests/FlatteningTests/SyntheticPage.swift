@@ -1,4 +1,4 @@
-import CLeptonica
+import DecantTestSupport
 @testable import Flattening
 import Imaging
 
@@ -10,28 +10,15 @@ enum SyntheticPage {
                              "red", "white", "cellar", "2019", "24.50", "118.00", "chateau", "domaine"]
 
     /// A white page with `lines` lines of words, left-aligned with ragged right ends.
-    static func text(width: Int = 1000, height: Int = 1300, fontSize: Int32 = 6, lines: Int = 24, seed: UInt64 = 7) -> Raster {
-        Leptonica.configure()
-        guard let created = pixCreate(Int32(width), Int32(height), 8), let page = Pix(taking: created) else {
-            fatalError("could not allocate a test page")
-        }
-        pixSetAllGray(page.pointer, 255)
-        var bmf: UnsafeMutablePointer<L_BMF>? = bmfCreate(nil, fontSize)
-        defer { bmfDestroy(&bmf) }
-        var state = seed
-        func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33)
-        }
-        let pitch = (height - 160) / lines
-        for i in 0..<lines {
-            var words: [String] = []
+    static func text(width: Int = 1000, height: Int = 1300, fontSize: Int = 6, lines: Int = 24, seed: UInt64 = 7) -> Raster {
+        var random = SeededLCG(seed: seed)
+        func next() -> Int { Int(random.next() >> 33) }
+        let rows = (0..<lines).map { _ in
             let count = 3 + next() % 4
-            for _ in 0..<count { words.append(vocabulary[next() % vocabulary.count]) }
-            var w: Int32 = 0, overflow: Int32 = 0
-            _ = pixSetTextline(page.pointer, bmf, words.joined(separator: " "), 0, 80, Int32(100 + i * pitch), &w, &overflow)
+            return (0..<count).map { _ in vocabulary[next() % vocabulary.count] }.joined(separator: " ")
         }
-        return page.raster()
+        return TextImage.page(rows, width: width, height: height, fontSize: fontSize, left: 80, firstBaseline: 100,
+                              pitch: (height - 160) / lines)
     }
 
     /// The page seen in a photo: warped so its corners land on `quad`, on a darker speckled table.
@@ -39,7 +26,7 @@ enum SyntheticPage {
         let rect = [Point(x: 0, y: 0), Point(x: Double(page.width), y: 0),
                     Point(x: Double(page.width), y: Double(page.height)), Point(x: 0, y: Double(page.height))]
         guard let map = Homography(from: quad.corners, to: rect) else { fatalError("degenerate test quad") }
-        var state = seed
+        var random = SeededLCG(seed: seed)
         var out = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
@@ -47,8 +34,7 @@ enum SyntheticPage {
                 if u >= 0, v >= 0, u < Double(page.width - 1), v < Double(page.height - 1) {
                     out[y * width + x] = UInt8(min(255, max(0, page.sample(x: u, y: v) * 0.92)))
                 } else {
-                    state = state &* 6364136223846793005 &+ 1442695040888963407
-                    out[y * width + x] = UInt8(70 + Int(state >> 58))   // 70…133: a dark, grainy table
+                    out[y * width + x] = UInt8(70 + Int(random.next() >> 58))   // 70…133: a dark, grainy table
                 }
             }
         }

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Foundation
 @testable import Flattening
 import Imaging
@@ -28,13 +29,11 @@ import Testing
     }
 
     @Test func scatteredSpecksHaveNoLineStructure() throws {
-        var state: UInt64 = 11
+        var random = SeededLCG(seed: 11)
         var specks: [PixelRect] = []
         for _ in 0..<400 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let x = Int(state >> 40) % 1500
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let y = Int(state >> 40) % 1500
+            let x = Int(random.next() >> 40) % 1500
+            let y = Int(random.next() >> 40) % 1500
             specks.append(PixelRect(x: x, y: y, width: 6, height: 6))
         }
         let angle = try #require(TextLineAngle.estimate(blobs: specks))

@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Testing
 @testable import Imaging
 
@@ -7,12 +8,9 @@ private func numbered() -> Raster {
 }
 
 /// `count` pseudo-random bytes (a linear congruential sequence's top bytes) from `seed`.
-private func noise(count: Int, seed start: UInt64) -> [UInt8] {
-    var seed = start
-    return (0..<count).map { _ in
-        seed = seed &* 6364136223846793005 &+ 1442695040888963407
-        return UInt8(truncatingIfNeeded: seed >> 56)
-    }
+private func noise(count: Int, seed: UInt64) -> [UInt8] {
+    var random = SeededLCG(seed: seed)
+    return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() >> 56) }
 }
 
 @Suite struct RasterTests {

@@ -1,4 +1,4 @@
-import CLeptonica
+import DecantTestSupport
 import Evaluation
 import Flattening
 import Foundation
@@ -18,19 +18,9 @@ import Testing
 
     /// A page of text in leptonica's built-in bitmap font, with the words it holds.
     static func page() -> (raster: Raster, text: String) {
-        Leptonica.configure()
-        guard let created = pixCreate(1000, 1300, 8), let pix = Pix(taking: created) else { fatalError("no test page") }
-        pixSetAllGray(pix.pointer, 255)
-        var bmf: UnsafeMutablePointer<L_BMF>? = bmfCreate(nil, 8)
-        defer { bmfDestroy(&bmf) }
-        var lines: [String] = []
-        for i in 0..<20 {
-            let line = (0..<4).map { words[(i * 7 + $0 * 5) % words.count] }.joined(separator: " ")
-            var w: Int32 = 0, overflow: Int32 = 0
-            _ = pixSetTextline(pix.pointer, bmf, line, 0, 80, Int32(110 + i * 55), &w, &overflow)
-            lines.append(line)
-        }
-        return (pix.raster(), lines.joined(separator: "\n"))
+        let lines = (0..<20).map { i in (0..<4).map { words[(i * 7 + $0 * 5) % words.count] }.joined(separator: " ") }
+        let raster = TextImage.page(lines, width: 1000, height: 1300, fontSize: 8, left: 80, firstBaseline: 110, pitch: 55)
+        return (raster, lines.joined(separator: "\n"))
     }
 
     @Test(.enabled(if: OSDOrientationTests.osdInstalled, "needs osd.traineddata (apt-get install tesseract-ocr-osd)"),

@@ -1,5 +1,6 @@
 import DecantTestSupport
 import Foundation
+import SystemPackage
 import Testing
 @testable import Reporting
 
@@ -19,12 +20,9 @@ import Testing
         let path = folder.file("full/report.json")
         try AtomicFile.write("previous", to: path)
         // A disk that fills after 3 bytes.
-        var budget = 3
-        let fullDisk: AtomicFile.WriteCall = { fd, pointer, count in
-            guard budget > 0 else { errno = ENOSPC; return -1 }
-            let n = Foundation.write(fd, pointer, min(count, budget))
-            budget -= n
-            return n
+        let fullDisk: AtomicFile.WriteAll = { descriptor, bytes in
+            try descriptor.writeAll(bytes.prefix(3))
+            throw Errno.noSpace
         }
         do {
             try AtomicFile.write(Data("a much longer new report".utf8), to: path, using: fullDisk)

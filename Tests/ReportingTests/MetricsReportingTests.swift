@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Evaluation
 import Foundation
 import Testing
@@ -15,8 +16,8 @@ import Testing
                                                image("bistro", "b.jpg", shape: "curl", errors: 8),
                                                image("cave|1", "c.jpg", shape: "curl", errors: 0)])
 
-    @Test func csvHasARowPerImageJobGroupAndTheCorpus() {
-        let rows = CSVWriter.parse(MetricsReportWriter.csv(Self.report))
+    @Test func csvHasARowPerImageJobGroupAndTheCorpus() throws {
+        let rows = try CSVRows.parse(try MetricsReportWriter.csv(Self.report).text)
         #expect(rows.first == MetricsReportWriter.csvHeader)
         let scopes = rows.dropFirst().map { "\($0[0]) \($0[1])" }
         #expect(scopes == ["image bistro/a.jpg", "image bistro/b.jpg", "image cave|1/c.jpg", "corpus ", "shape curl", "shape flat",

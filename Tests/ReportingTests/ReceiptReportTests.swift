@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Entries
 import Foundation
 import Imaging
@@ -37,7 +38,7 @@ struct ReceiptReportTests {
                                                     currency: "EUR", match: nil)
                               })
         try JobReportWriter(directory: dir).write(job: "receipts", pages: [page])
-        let receiptsCSV = CSVWriter.parse(try String(contentsOfFile: "\(dir)/receipts.csv", encoding: .utf8))
+        let receiptsCSV = try CSVRows.parse(try String(contentsOfFile: "\(dir)/receipts.csv", encoding: .utf8))
         #expect(receiptsCSV.count == 2)
         #expect(receiptsCSV[0] == ReceiptRecord.csvHeader)
         let row = Dictionary(uniqueKeysWithValues: zip(receiptsCSV[0], receiptsCSV[1]))
@@ -47,7 +48,7 @@ struct ReceiptReportTests {
         #expect(row["items_sum"] == "6.80")
         #expect(row["consistent"] == "yes")
         #expect(row["date"] == "2018-12-25")
-        let itemsCSV = CSVWriter.parse(try String(contentsOfFile: "\(dir)/items.csv", encoding: .utf8))
+        let itemsCSV = try CSVRows.parse(try String(contentsOfFile: "\(dir)/items.csv", encoding: .utf8))
         #expect(itemsCSV.count == 3)
         let item = Dictionary(uniqueKeysWithValues: zip(itemsCSV[0], itemsCSV[2]))
         #expect(item["description"] == "Croissant, butter")

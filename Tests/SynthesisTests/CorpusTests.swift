@@ -1,3 +1,4 @@
+import DecantTestSupport
 import Documents
 import Entries
 import Evaluation
@@ -10,7 +11,7 @@ import Testing
 /// photo that is not flat.
 @Suite struct CorpusTests {
     static func images() -> [String] {
-        let corpus = TestSupport.root + "/Corpus"
+        let corpus = Repository.root + "/Corpus"
         guard let walker = FileManager.default.enumerator(atPath: corpus) else { return [] }
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".jpg") }.sorted().map { corpus + "/" + $0 }
     }

@@ -4,13 +4,6 @@ import Foundation
 
 /// Paths and fixtures shared by the Synthesis tests.
 enum TestSupport {
-    /// The repository root, found from this file's path (Tests/SynthesisTests/TestSupport.swift).
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
     /// The built-in catalogue (527 real wines), the catalogue the committed corpus was made from.
     static func catalogue() throws -> Catalogue {
         try Catalogue.builtIn()

@@ -1,3 +1,4 @@
+import DecantCLI
 import Read
 import Pipeline
 import Documents
@@ -8,6 +9,7 @@ import Foundation
 import Imaging
 import Jobs
 import Recognition
+import Subprocess
 
 /// Reads one image the way `decant run` does (flatten with the worker's OSD, then Tesseract
 /// with the page segmentation the pipeline would choose), and the same file with the raw
@@ -85,40 +87,25 @@ struct BenchReaderOptions: ParsableArguments {
 }
 
 /// The raw `tesseract` CLI with default settings, one thread, started in the background so it
-/// can run beside Decant on the other core.
-final class RawTesseract {
-    private let process = Process()
-    private let pipe = Pipe()
-    private let start = DispatchTime.now().uptimeNanoseconds
-    private let ended = EndTime()
+/// can run beside Decant on the other core. Run by swift-subprocess.
+final class RawTesseract: Sendable {
+    /// The text and the wall-clock milliseconds from start to exit; nil when tesseract could not run.
+    private let reading: Task<(text: String, milliseconds: Double)?, Never>
 
-    /// When the process ended, set from its termination handler (another thread).
-    final class EndTime: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: UInt64?
-        func set(_ v: UInt64) { lock.lock(); value = v; lock.unlock() }
-        func get() -> UInt64? { lock.lock(); defer { lock.unlock() }; return value }
-    }
-
-    init?(path: String) {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tesseract", path, "stdout"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["OMP_THREAD_LIMIT"] = "1"
-        process.environment = environment
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let ended = self.ended
-        process.terminationHandler = { _ in ended.set(DispatchTime.now().uptimeNanoseconds) }
-        do { try process.run() } catch { return nil }
+    init(path: String) {
+        reading = Task {
+            let start = ContinuousClock.now
+            guard let result = try? await Subprocess.run(.name("tesseract"), arguments: [path, "stdout"],
+                                                         environment: .inherit.updating(["OMP_THREAD_LIMIT": "1"]),
+                                                         output: .string(limit: 64 << 20), error: .discarded) else { return nil }
+            let elapsed = ContinuousClock.now - start
+            return (result.standardOutput, Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        }
     }
 
     /// Waits for the process; returns its text and wall-clock milliseconds.
-    func finish() -> (text: String, milliseconds: Double) {
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let end = ended.get() ?? DispatchTime.now().uptimeNanoseconds
-        return (String(decoding: data, as: UTF8.self), Double(end - start) / 1e6)
+    func finish() -> (text: String, milliseconds: Double)? {
+        try? blocking { [reading] in await reading.value }
     }
 }
 

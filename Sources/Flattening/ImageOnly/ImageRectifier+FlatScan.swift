@@ -1,4 +1,3 @@
-import CLeptonica
 import Foundation
 import Imaging
 

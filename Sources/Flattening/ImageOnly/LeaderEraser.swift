@@ -1,4 +1,3 @@
-import CLeptonica
 import Imaging
 
 /// Removes dot leaders ("Salon Blanc de Blancs ........ 60") before OCR.
@@ -44,10 +43,9 @@ public enum LeaderEraser {
     /// Bounding boxes of the ink components, on a background-normalized copy so that uneven light
     /// on an unflattened photo does not merge or lose dots.
     static func components(of gray: Raster) -> [PixelRect] {
-        let pix = Pix(gray)
-        guard let normalized = Pix(taking: pixBackgroundNormSimple(pix.pointer, nil, nil)),
+        guard let normalized = Pix(gray).backgroundNormalized(),
               let binary = InkThreshold.binarize(normalized) else { return [] }
-        return BoxArray.components(of: binary)
+        return binary.connectedComponents()
     }
 
     /// Runs of dots, each a list of boxes left to right. Plain values in and out so the geometry

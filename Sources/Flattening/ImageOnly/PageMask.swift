@@ -1,4 +1,3 @@
-import CLeptonica
 import Imaging
 
 /// Where the sheet of paper is, found on a coarse copy of the thresholded photo. A textured
@@ -15,11 +14,11 @@ struct PageMask {
     /// Fraction of the image border the page touches: a page cut off by the frame.
     var borderContact: Double
 
-    static func find(binary: OwnedPix) -> PageMask? {
+    static func find(binary: Pix) -> PageMask? {
         // Closing the black (opening the white) cuts the narrow white bridges a speckled background
         // leaves between the page and bright patches of the table.
-        guard let coarse = OwnedPix(taking: pixReduceRankBinaryCascade(binary.pointer, 1, 1, 0, 0)),
-              let reduced = OwnedPix(taking: pixCloseSafeBrick(nil, coarse.pointer, 5, 5)) else { return nil }
+        guard let coarse = binary.rankReduced([1, 1]),
+              let reduced = coarse.closed(brickWidth: 5, brickHeight: 5) else { return nil }
         let r = reduced.raster()
         let w = r.width, h = r.height, n = w * h
         guard w >= 8, h >= 8 else { return nil }

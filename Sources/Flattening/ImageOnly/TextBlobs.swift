@@ -1,4 +1,3 @@
-import CLeptonica
 import Foundation
 import Imaging
 
@@ -14,17 +13,17 @@ struct TextBlobs {
     var page: PageMask?
 
     static func find(in gray: Raster, reduction: Double, adaptive: Bool = true, joinDots: Bool = false) -> TextBlobs {
-        let full = OwnedPix(gray)
-        let reduced = reduction < 0.999 ? OwnedPix(taking: pixScale(full.pointer, Float(reduction), Float(reduction))) ?? full : full
-        guard let normalized = OwnedPix(taking: pixBackgroundNormSimple(reduced.pointer, nil, nil)),
+        let full = Pix(gray)
+        let reduced = reduction < 0.999 ? full.scaled(by: reduction) ?? full : full
+        guard let normalized = reduced.backgroundNormalized(),
               let thresholded = InkThreshold.binarize(normalized, adaptive: adaptive),
-              let binary = joinDots ? OwnedPix(taking: pixCloseSafeBrick(nil, thresholded.pointer, 3, 3)) : thresholded else {
+              let binary = joinDots ? thresholded.closed(brickWidth: 3, brickHeight: 3) : thresholded else {
             return TextBlobs(blobs: [], medianHeight: 0, reduction: reduction, page: nil)
         }
         let w = binary.width, h = binary.height
         let maxHeight = max(12, Int(0.05 * Double(max(w, h))))
         let page = PageMask.find(binary: binary)
-        let blobs = BoxArray.components(of: binary).filter { b in
+        let blobs = binary.connectedComponents().filter { b in
             b.height >= 3 && b.height <= maxHeight && b.width <= 25 * b.height && b.height <= 8 * b.width + 8
                 && b.x > 0 && b.y > 0 && b.maxX < w && b.maxY < h
                 && page?.contains(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2) ?? true

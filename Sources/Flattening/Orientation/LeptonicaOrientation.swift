@@ -1,4 +1,3 @@
-import CLeptonica
 import Imaging
 
 /// Leptonica's text orientation test (ascenders against descenders in 1-bpp text): the fallback
@@ -11,13 +10,9 @@ public struct LeptonicaOrientation: OrientationDetector, Sendable {
     public init(minimumConfidence: Double = 4) { self.minimumConfidence = minimumConfidence }
 
     public func detect(_ page: Raster, expectUpright: Bool) -> OrientationGuess? {
-        let gray = OwnedPix(page.grayscale())
-        let normalized = OwnedPix(taking: pixBackgroundNormSimple(gray.pointer, nil, nil)) ?? gray
-        guard let binary = InkThreshold.binarize(normalized) else { return nil }
-        var conf: Float = 0
-        // The pix lives as long as `binary`, which must outlast the call, not just the pointer's read.
-        guard withExtendedLifetime(binary, { pixUpDownDetect(binary.pointer, &conf, 0, 0, 0) }) == 0 else { return nil }
-        let c = Double(conf)
+        let gray = Pix(page.grayscale())
+        let normalized = gray.backgroundNormalized() ?? gray
+        guard let binary = InkThreshold.binarize(normalized), let c = binary.upDownConfidence() else { return nil }
         return OrientationGuess(quarterTurnsClockwise: c < 0 ? 2 : 0, confidence: abs(c),
                                 isConfident: abs(c) >= minimumConfidence * (expectUpright && c < 0 ? 1.5 : 1), source: "leptonica")
     }
@@ -37,10 +32,9 @@ extension LeptonicaOrientation {
     /// at half size was right on 185 of 216 and wrong on none (the rest undecided).
     public static func quarterTurns(of page: Raster, reduction: Int = 2, minimumConfidence: Double = 5,
                                     minimumRatio: Double = 2) -> OrientationGuess? {
-        guard let binary = InkThreshold.binarize(OwnedPix(page.grayscale().boxReduced(by: reduction))) else { return nil }
-        var up: Float = 0, left: Float = 0
-        guard withExtendedLifetime(binary, { pixOrientDetect(binary.pointer, &up, &left, 0, 0) }) == 0 else { return nil }
-        return decision(up: Double(up), left: Double(left), minimumConfidence: minimumConfidence, minimumRatio: minimumRatio)
+        guard let binary = InkThreshold.binarize(Pix(page.grayscale().boxReduced(by: reduction))),
+              let measured = binary.orientationConfidences() else { return nil }
+        return decision(up: measured.up, left: measured.left, minimumConfidence: minimumConfidence, minimumRatio: minimumRatio)
     }
 
     /// Leptonica's table (`pixOrientDetect`): up ≫ 1 upright, up ≪ −1 upside down, left ≫ 1 a

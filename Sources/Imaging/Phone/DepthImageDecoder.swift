@@ -1,5 +1,5 @@
-import CJPEG
-import CPNG
+internal import CJPEG
+internal import CPNG
 
 /// Decodes an embedded depth image (8-bit gray JPEG, 8- or 16-bit PNG) to its stored samples,
 /// through the same C shims Imaging uses (libjpeg and libpng with their setjmp kept in C), but

@@ -1,4 +1,4 @@
-import CLeptonica
+internal import CLeptonica
 
 /// PNG encoding of depth images in memory, through leptonica (libpng): Imaging's PNG writer takes a
 /// path, and the writers assemble files in memory.

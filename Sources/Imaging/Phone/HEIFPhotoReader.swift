@@ -1,4 +1,4 @@
-import CHeif
+internal import CHeif
 import Foundation
 
 /// Reads a HEIF file (HEIC, AVIF): the primary image with its transformations applied by libheif,

@@ -1,4 +1,4 @@
-import CHeif
+internal import CHeif
 
 /// Sole owner of one libheif context (a parsed file, or a file being written): freed when this
 /// object goes, so no path (a thrown error included) can leak it.

@@ -1,4 +1,4 @@
-import CHeif
+internal import CHeif
 
 /// Sole owner of one libheif encoder (x265 for HEVC, aom for AV1).
 final class HeifEncoder {

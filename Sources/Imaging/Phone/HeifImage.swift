@@ -1,4 +1,4 @@
-import CHeif
+internal import CHeif
 
 /// Sole owner of one decoded libheif image; its planes are copied out into plain values.
 final class HeifImage {

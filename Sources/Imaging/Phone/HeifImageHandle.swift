@@ -1,4 +1,4 @@
-import CHeif
+internal import CHeif
 
 /// Sole owner of one libheif image handle (an item of the file, before decoding). It keeps its
 /// context alive, so a handle never outlives the file it points into.

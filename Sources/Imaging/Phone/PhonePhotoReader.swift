@@ -1,4 +1,4 @@
-import CHeif
+internal import CHeif
 import Foundation
 
 /// Reads any photo Decant takes, HEIF included, with the depth map inside it when there is one.

@@ -1,7 +1,7 @@
-import CLeptonica
-import Imaging
+internal import CLeptonica
 
-/// Sole owner of one leptonica `BOXA`, read out as plain rectangles.
+/// Sole owner of one leptonica `BOXA`, read out as plain rectangles. Internal: callers get the
+/// rectangles (`Pix.connectedComponents`), never the array.
 final class BoxArray {
     private var pointer: UnsafeMutablePointer<BOXA>?
 
@@ -24,10 +24,5 @@ final class BoxArray {
             }
         }
         return out
-    }
-
-    /// Bounding boxes of the 8-connected components of a 1-bpp image.
-    static func components(of binary: OwnedPix) -> [PixelRect] {
-        BoxArray(taking: pixConnCompBB(binary.pointer, 8))?.rects ?? []
     }
 }

@@ -1,19 +1,22 @@
-import CLeptonica
-import Imaging
+internal import CLeptonica
 
 /// Leptonica's text-line dewarping for one page, owning its `L_DEWARPA` (which owns the page's
 /// `L_DEWARP` once inserted). The model is built from the text lines of a 1-bpp image: vertical
 /// disparity from each line's curvature, horizontal disparity from the left and right line ends.
-final class DewarpModel {
+/// Built once and applied to the page it was measured on, so a curled book page or folded list
+/// reads with straight lines.
+public final class DewarpModel {
     private var dewa: UnsafeMutablePointer<L_DEWARPA>?
     /// Whether the vertical and horizontal disparity models were built.
-    let vertical: Bool
-    let horizontal: Bool
-    /// Long text lines leptonica found (it needs `minLines`).
-    let lineCount: Int
+    public let vertical: Bool
+    public let horizontal: Bool
+    /// Long text lines leptonica found (it needs `DewarpLimits.minLines`).
+    public let lineCount: Int
 
-    /// Builds the model; nil when leptonica cannot create the containers.
-    init?(binary: OwnedPix, limits: DewarpLimits) {
+    /// Builds the model from a 1-bpp page; nil when the pix is not 1-bpp or leptonica cannot
+    /// create the containers. A model that could not be built (too few lines, too curved) is not
+    /// nil: `vertical` is false and `lineCount` says why.
+    public init?(binary: Pix, limits: DewarpLimits) {
         guard binary.depth == 1, let dewa = dewarpaCreate(1, limits.sampling, 1, limits.minLines, 0) else { return nil }
         self.dewa = dewa
         dewarpaUseBothArrays(dewa, limits.useBoth ? 1 : 0)
@@ -34,8 +37,9 @@ final class DewarpModel {
 
     deinit { dewarpaDestroy(&dewa) }
 
-    /// Applies the model to an image of the binary's size (any depth); nil when there is no model.
-    func apply(to pix: OwnedPix) -> OwnedPix? {
+    /// Applies the model to an image of the binary's size (any depth); nil when there is no model
+    /// or leptonica could not apply it.
+    public func apply(to pix: Pix) -> Pix? {
         guard vertical, let dewa else { return nil }
         var out: UnsafeMutablePointer<PIX>?
         guard dewarpaApplyDisparity(dewa, 0, pix.pointer, 255, 0, 0, &out, nil) == 0 else {
@@ -43,26 +47,6 @@ final class DewarpModel {
             pixDestroy(&o)
             return nil
         }
-        return OwnedPix(taking: out)
+        return Pix(taking: out)
     }
-}
-
-/// Tunables of leptonica's dewarp model.
-public struct DewarpLimits: Sendable, Equatable {
-    /// Fewer long lines than this and no model is built; receipts and short menus have few.
-    public var minLines: Int32 = 8
-    /// Sampling of the disparity grid in pixels.
-    public var sampling: Int32 = 30
-    /// Line curvature limits in micro-units: a folded or crumpled page curves more than a book
-    /// page, so the maxima are above leptonica's defaults (180, 400).
-    public var maxLineCurvature: Int32 = 400
-    public var minDiffLineCurvature: Int32 = 0
-    public var maxDiffLineCurvature: Int32 = 600
-    public var maxEdgeCurvature: Int32 = 100
-    public var maxDiffEdgeCurvature: Int32 = 100
-    public var maxEdgeSlope: Int32 = 150
-    /// Also correct horizontally (keystone from perspective) when the line ends allow it.
-    public var useBoth = true
-
-    public init() {}
 }

@@ -1,0 +1,98 @@
+/// Rows into entries: leading rows, the price row, then details, with the headings and headers
+/// in force where the entry stands.
+extension WineListParser {
+    static func isGlassSection(_ section: String?) -> Bool {
+        section.map { $0.lowercased().contains("glass") } ?? false
+    }
+
+    /// One entry's rows: leading rows, the price row, then details.
+    struct Group {
+        var rows: [Int]
+        var anchor: Int
+        var section: String?
+        var colour: String?
+        var header: PriceHeader?
+        /// The column the header row was read in.
+        var headerColumn: Int?
+    }
+
+    func group(_ readings: [RowReading], lineHeight h: Double) -> [Group] {
+        var groups: [Group] = []
+        var pending: [Int] = []
+        var open: Int?            // the group that may still take detail rows
+        var section: String?
+        var colour: String?
+        var header: PriceHeader?
+        var headerColumn: Int?
+        /// The section the header row was read under.
+        var headerSection: String?
+        var column: Int??
+
+        func attachDetails(_ rows: [Int]) {
+            defer { pending.removeAll() }
+            guard let g = open else { return }
+            var last = groups[g].rows.last!
+            var taken = 0
+            let anchor = readings[groups[g].anchor]
+            for i in rows {
+                let r = readings[i]
+                let margin = min(anchor.row.left, readings[groups[g].rows[0]].row.left)
+                guard taken < 3, r.kind == .text, r.prices.isEmpty,
+                      r.row.top - readings[last].row.bottom <= 1.2 * h,
+                      r.row.left >= margin - 0.5 * h, r.row.left <= margin + 4 * h,
+                      r.row.height <= 1.3 * h else { break }
+                groups[g].rows.append(i)
+                last = i
+                taken += 1
+            }
+        }
+
+        for (i, r) in readings.enumerated() {
+            if column != .some(r.row.column) {
+                attachDetails(pending)
+                open = nil
+                column = .some(r.row.column)
+            }
+            switch r.kind {
+            case .header(let h):
+                attachDetails(pending)
+                open = nil
+                header = h
+                headerColumn = r.row.column
+                headerSection = section
+            case .heading:
+                attachDetails(pending)
+                open = nil
+                section = r.tokens.joined(separator: " ")
+                colour = SectionVocabulary.colour(for: section!)
+                // "Glass  Bottle" printed under "By the glass" names that section's columns; the
+                // bottle sections after it print one price, the bottle's, wherever it stands.
+                if Self.isGlassSection(headerSection), !Self.isGlassSection(section) {
+                    header = nil
+                    headerColumn = nil
+                    headerSection = nil
+                }
+            case .title, .notice:
+                attachDetails(pending)
+                open = nil
+            case .text:
+                guard r.isAnchor else { pending.append(i); continue }
+                var leading: [Int] = []
+                var details = pending
+                if !r.flush, let k = pending.lastIndex(where: { readings[$0].flush && !readings[$0].isAnchor }) {
+                    leading = Array(pending[k...])
+                    details = Array(pending[..<k])
+                } else if r.flush, let last = pending.last, Self.continuesAfterComma(readings[last], r) {
+                    leading = [last]
+                    details = Array(pending.dropLast())
+                }
+                attachDetails(details)
+                groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header,
+                                    headerColumn: headerColumn))
+                open = groups.count - 1
+            }
+        }
+        attachDetails(pending)
+        return groups
+    }
+}

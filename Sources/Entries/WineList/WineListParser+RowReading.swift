@@ -1,0 +1,162 @@
+import Foundation
+import Recognition
+
+/// What each row says (its tokens, trailing prices, vintage) and which rows anchor an entry: the
+/// page's habits (currency signs, margins per column) settle what one row leaves open.
+extension WineListParser {
+    enum RowKind: Equatable {
+        case text, heading, header(PriceHeader), title, notice
+    }
+
+    /// What one row says, before rows are grouped.
+    struct RowReading {
+        var row: ListRow
+        var tokens: [String]
+        /// The word each token came from.
+        var tokenWords: [Int]
+        var prices: [PriceToken]
+        /// First token of the price run (tokens.count when there is none).
+        var priceStart: Int
+        var hasVintage: Bool
+        var kind: RowKind
+        /// Starts at the column's margin (not indented).
+        var flush = true
+        /// Space between this row and the one above it in the same column (infinite at a column's top).
+        var gapAbove = Double.infinity
+        var isAnchor = false
+    }
+
+    /// Least OCR confidence of a price's words for it to count towards the page's habit with
+    /// currency signs (`PriceSigns`).
+    static let habitConfidence = 80.0
+
+    /// The currencies of the prices that show how the page prints them: those read surely, less
+    /// bare numbers shaped like a year or longer. Garbled rows end in stray digits ("2", "3108"), and
+    /// a blurred vintage ("2021" read "2071") becomes a price: on generated list 0011 (seed 7) they
+    /// were 20 bare "prices" against 20 "$" ones, and the page's "S44" stayed unread.
+    ///
+    /// A page with too few sure prices for a habit falls back on all its prices: on winelist-0101
+    /// (glare) only 3 prices read at confidence 80 or more, but all 10 read carry €, and the page's
+    /// "42¢" stayed unread. The share `PriceSigns` asks for still has to hold over them all.
+    static func habitCurrencies(_ readings: [RowReading]) -> [String?] {
+        func currencies(minimumConfidence: Double) -> [String?] {
+            readings.flatMap { r in
+                r.prices.filter { price in
+                    guard let amount = price.amount,
+                          price.tokens.allSatisfy({ r.row.words[r.tokenWords[$0]].confidence >= minimumConfidence }) else { return false }
+                    return price.currency != nil || !(amount >= 1900 && amount < 2200 || amount >= 10_000)
+                }.map(\.currency)
+            }
+        }
+        let sure = currencies(minimumConfidence: habitConfidence)
+        return sure.count >= PriceSigns.minimumPrices ? sure : currencies(minimumConfidence: 0)
+    }
+
+    func read(_ layout: RowLayout) -> [RowReading] {
+        let h = layout.lineHeight
+        var readings = layout.rows.map { reading(of: $0, signs: nil) }
+        // The page's habit with currency signs settles a sign read among one row's digits.
+        let signs = PriceSigns(currencies: Self.habitCurrencies(readings))
+        if signs.style != .undecided {
+            for i in readings.indices where Self.signRepaired(readings[i].tokens, signs: signs) != readings[i].tokens {
+                readings[i] = reading(of: readings[i].row, signs: signs)
+            }
+        }
+        // Gaps and margins per column.
+        var byColumn: [Int?: [Int]] = [:]
+        for i in readings.indices { byColumn[readings[i].row.column, default: []].append(i) }
+        for (_, members) in byColumn {
+            for (k, i) in members.enumerated() where k > 0 {
+                readings[i].gapAbove = readings[i].row.top - readings[members[k - 1]].row.bottom
+            }
+        }
+        for i in readings.indices { readings[i].kind = kind(of: readings[i], lineHeight: h) }
+        for (_, members) in byColumn {
+            let text = members.filter { readings[$0].kind == .text }
+            for (k, i) in text.enumerated() {
+                let near = text[max(0, k - 8)..<min(text.count, k + 9)]
+                let window = near.map { readings[$0].row.left }
+                readings[i].flush = readings[i].row.left - Self.margin(of: window, tolerance: 0.4 * h) < 0.4 * h
+                // On a list with bin numbers at the margin, a row whose bin OCR lost starts where
+                // the names after the bins start: it is flush too.
+                let nameStarts = near.compactMap { Self.nameStartAfterBin(readings[$0]) }
+                if !readings[i].flush, Self.nameStartAfterBin(readings[i]) == nil, nameStarts.count >= 2 {
+                    readings[i].flush = abs(readings[i].row.left - Self.margin(of: nameStarts, tolerance: 0.4 * h)) < 0.4 * h
+                }
+            }
+        }
+        // Anchors: rows with prices; a flush row with a vintage whose price OCR lost, unless the
+        // next row is an indented price row that continues it.
+        for (_, members) in byColumn {
+            for (k, i) in members.enumerated() where readings[i].kind == .text {
+                let r = readings[i]
+                let nameHasLetters = r.tokens[..<r.priceStart].contains { $0.contains(where: \.isLetter) }
+                if !r.prices.isEmpty {
+                    readings[i].isAnchor = nameHasLetters || r.tokens.count > r.priceStart
+                } else if r.hasVintage && r.flush && nameHasLetters {
+                    // Unless indented rows below continue it down to a price ("#161 NV Philipponnat,
+                    // Clos" / "des Goisses," / "Champagne $22.00 / $94.00").
+                    // Or a name broken after a comma whose last line, at the margin, holds the prices
+                    // ("… Gran Reserva, Rioja," / "Spain £20 £53 £82").
+                    var continued = Self.continuesAfterComma(r, members[(k + 1)...].first.map { readings[$0] })
+                    for next in members[(k + 1)...].prefix(4).map({ readings[$0] }) where !continued {
+                        guard next.kind == .text, !next.flush, !next.hasVintage else { break }
+                        if !next.prices.isEmpty { continued = true; break }
+                    }
+                    readings[i].isAnchor = !continued
+                } else if r.hasVintage && !r.flush && nameHasLetters, k > 0 {
+                    // The indented last line of a name whose price OCR lost ("#316 Gewürztraminer,
+                    // Cantina Tramin" / "Nussbaumer 2019 ·"): the row above starts the entry (flush,
+                    // no price, no vintage) and nothing indented with a price continues it below.
+                    let above = readings[members[k - 1]]
+                    let below = members[(k + 1)...].first.map { readings[$0] }
+                    let startsAbove = above.kind == .text && above.flush && above.prices.isEmpty && !above.hasVintage
+                        && r.row.top - above.row.bottom < 0.8 * h
+                    let continuedBelow = below.map { $0.kind == .text && !$0.flush && !$0.prices.isEmpty } ?? false
+                    readings[i].isAnchor = startsAbove && !continuedBelow
+                }
+            }
+        }
+        return readings
+    }
+
+    /// One row's tokens and trailing prices, with marks at its end read as `signs` says when given.
+    func reading(of row: ListRow, signs: PriceSigns?) -> RowReading {
+        var tokens: [String] = [], tokenWords: [Int] = []
+        for (index, word) in row.words.enumerated() {
+            let cleaned = Self.withoutLeaderDots(word.text)
+            guard !cleaned.isEmpty else { continue }
+            for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
+        }
+        if let signs { tokens = Self.signRepaired(tokens, signs: signs) }
+        var run = fields.trailingPrices(tokens)
+        // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
+        // price: low-confidence words without digits right before the prices (or the row's end).
+        var end = run.start
+        while end > 1, Self.isLeaderGarbage(row.words[tokenWords[end - 1]]) || Self.isLeaderMark(tokens[end - 1]) { end -= 1 }
+        if run.start - end >= 2 || (run.start - end == 1 && row.words[tokenWords[end]].confidence < 15),
+           tokens[..<end].contains(where: { $0.contains(where: \.isLetter) }) {
+            tokens.removeSubrange(end..<run.start)
+            tokenWords.removeSubrange(end..<run.start)
+            run = fields.trailingPrices(tokens)
+        }
+        let nameTokens = Array(tokens[..<run.start])
+        let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
+        return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
+                          hasVintage: hasVintage, kind: .text)
+    }
+
+    /// The row's last tokens (at most three: glass, carafe and bottle prices) as `signs` reads them,
+    /// from the end leftwards while they are prices or marks that `signs` makes prices.
+    static func signRepaired(_ tokens: [String], signs: PriceSigns) -> [String] {
+        var out = tokens
+        for i in out.indices.reversed().prefix(3) {
+            if let repaired = signs.repaired(out[i]) {
+                out[i] = repaired
+            } else if !(out[i] == "/" || FieldParser.price(out[i]) != nil || FieldParser.slashPrices(out[i]) != nil) {
+                break
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,82 @@
+import Documents
+import ArgumentParser
+import DecantCLI
+import Evaluation
+import Foundation
+import Jobs
+import Pipeline
+import Recognition
+
+/// `decant-bench winelists`: real restaurants' lists (PDFs, renders, photos) read by the whole pipeline
+/// and scored by their entries, paired as the shared set's `score_winelist.py` pairs them: per list and
+/// pooled (micro-averages), all lists and by kind.
+struct BenchWineListsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "winelists",
+        abstract: "Entry recall, precision, price and vintage accuracy on real wine lists with ground truth (NAME.gt.json).",
+        discussion: """
+        Runs `decant run` over DATA (each list beside its NAME.gt.json in the shared lists' format) into OUT, or \
+        reads the metrics.json of an earlier run (--reports), and prints the table. Prices: the share of paired \
+        entries whose whole price set is right; highest price: whose highest true price was found; vintage: over \
+        paired entries whose truth prints one.
+        """)
+
+    @Option(name: .long, help: "Folder of lists with their ground truth.")
+    var data: String = "../shared/data/winelists/docs"
+
+    @Option(name: .long, help: "Output folder for the run's reports.")
+    var out: String = "Reports/bench-winelists"
+
+    @Option(name: .long, help: "Read the metrics.json of this earlier run instead of running.")
+    var reports: String?
+
+    @Option(name: .long, help: "Parallel workers.")
+    var jobs: Int = RunOptions.defaultWorkers
+
+    @Option(name: .long, help: "Tesseract languages joined by '+', as decant run --lang takes them.")
+    var lang = "eng"
+
+    @Option(name: .long, help: "PDF pages: auto, always or never read from their text layer.")
+    var pdfText: PDFTextMode = .auto
+
+    @Flag(name: .long, help: "Read every list again (do not reuse an earlier run's pages in OUT).")
+    var force = false
+
+    func run() throws {
+        let folder = reports ?? out
+        if reports == nil {
+            var settings = RunSettings(kind: .winelist, ocr: OCRConfiguration(languages: lang))
+            settings.pdfText = pdfText
+            var options = RunOptions(inbox: data, output: out, workers: jobs, settings: settings, progress: .automatic, html: false)
+            options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: []))
+            options.force = force
+            do {
+                let outcome = try blocking { [options] in try await Runner(options: options).run() }
+                for problem in outcome.problems { FileHandle.standardError.write(Data("decant: \(problem)\n".utf8)) }
+            } catch let error as RunError {
+                FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
+                throw ExitCode(error.exitCode)
+            }
+        }
+        let metrics: MetricsReport
+        do { metrics = try MetricsReport.load(path: "\(folder)/metrics.json") } catch { throw ValidationError(error.message) }
+        guard let lists = metrics.lists, !lists.isEmpty else { throw ValidationError("\(folder)/metrics.json: no wine list was scored") }
+        print(Self.table(lists))
+    }
+
+    static func table(_ lists: [ListEvaluation]) -> String {
+        func pct(_ x: Double) -> String { String(format: "%.3f", x) }
+        func row(_ name: String, _ kind: String, _ c: ListCounts) -> String {
+            "| \(name) | \(kind) | \(c.truth) | \(c.predicted) | \(c.paired) | \(pct(c.recall)) | \(pct(c.precision)) "
+                + "| \(pct(c.priceSetAccuracy)) | \(pct(c.highestPriceAccuracy)) | \(pct(c.vintageAccuracy)) (\(c.vintagesTruth)) |"
+        }
+        var out = "| list | kind | truth | found | paired | recall | precision | prices | highest price | vintage (n) |\n"
+        out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        for list in lists { out += row(list.file, list.kind ?? "", list.counts) + "\n" }
+        let pdfs = lists.filter { $0.file.lowercased().hasSuffix(".pdf") }, others = lists.filter { !$0.file.lowercased().hasSuffix(".pdf") }
+        for (name, group) in [("**pooled, PDFs**", pdfs), ("**pooled, images**", others), ("**pooled, all**", lists)] where !group.isEmpty {
+            out += row(name, "\(group.count) lists", group.map(\.counts).reduce(ListCounts(), +)) + "\n"
+        }
+        return out
+    }
+}
