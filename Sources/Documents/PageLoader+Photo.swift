@@ -50,6 +50,10 @@ extension PageLoader {
             facts.depthScale = own.scale.rawValue
             facts.depthNotes = conversion.notes.isEmpty ? nil : conversion.notes
         }
+        if facts.intrinsics == nil {
+            // Flattening's camera model reads the same EXIF by the same rule, else assumes a lens.
+            facts.intrinsics = phone.intrinsics?.source == .exifFocalLength35mm ? PhotoIntrinsics.Source.exifFocalLength35mm.rawValue : "assumed"
+        }
         if heif || phone.depth != nil || ownCamera != nil { photo.facts = facts }
         return photo
     }

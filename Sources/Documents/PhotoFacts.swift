@@ -24,8 +24,8 @@ public struct PhotoFacts: Sendable, Equatable, Codable {
     public var depthScale: String?
     /// How the file's values became millimetres (a nominal scale, rays turned into axis distances).
     public var depthNotes: [String]?
-    /// `camera.json`, or the file's own (`appleIntrinsicMatrix`, `dynamicDepthImagingModel`); nil when
-    /// neither: the flattening then takes the EXIF focal length or assumes a lens (flatten.steps.camera).
+    /// `camera.json`, the file's own (`appleIntrinsicMatrix`, `dynamicDepthImagingModel`), else
+    /// `exifFocalLength35mm` or `assumed` (a typical phone lens), as flatten.steps.camera details.
     public var intrinsics: String?
 
     public init(container: String, orientation: String? = nil, topLevelImages: Int? = nil, depthSource: String? = nil,
