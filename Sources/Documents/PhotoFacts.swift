@@ -17,7 +17,7 @@ public struct PhotoFacts: Sendable, Equatable, Codable {
     public var depthSource: String?
     /// Where in the file, in words (item number, MPF index, container item).
     public var depthLocation: String?
-    /// `8-bit disparity`, `16-bit rangeInverse` … as stored in the file.
+    /// `8-bit appleDisparity`, `16-bit rangeInverse` … as stored in the file.
     public var depthEncoding: String?
     /// `metres`; `relativeMetres` (the file says its metres are only relatively accurate); `relative`
     /// (units of the file's own: only the shape is known, and the map was scaled to a nominal distance).

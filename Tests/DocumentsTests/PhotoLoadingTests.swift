@@ -59,7 +59,7 @@ import Testing
         #expect(facts.container == "heic")
         #expect(facts.orientation?.contains("irot") == true, "\(String(describing: facts.orientation))")
         #expect(facts.depthSource == "heifAuxiliaryImage" && facts.depthScale == "metres")
-        #expect(facts.depthEncoding == "8-bit disparity", "\(String(describing: facts.depthEncoding))")
+        #expect(facts.depthEncoding == "8-bit appleDisparity", "\(String(describing: facts.depthEncoding))")
         #expect(facts.intrinsics == "appleIntrinsicMatrix")
         // The depth flattener finds the page's outline in colour too.
         #expect(photo.image.chroma != nil)
