@@ -59,6 +59,12 @@ public enum PhonePhotoReader {
         return photo
     }
 
+    /// The search for depth in a JPEG's segments alone (the depth decoded when found), for
+    /// `decant-bench load` to say what it adds to decoding the photo. True when depth was found.
+    public static func depthSearch(_ bytes: [UInt8], name: String, limits: ImageLimits = .default) -> Bool {
+        JPEGDepthReader.read(bytes, name: name, maxPixels: limits.maxPixels).depth != nil
+    }
+
     /// Whether the bytes are a HEIF file libheif recognizes (HEIC, AVIF, other brands of the family).
     public static func isHEIF(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 12, bytes[4] == 0x66, bytes[5] == 0x74, bytes[6] == 0x79, bytes[7] == 0x70 else { return false }
