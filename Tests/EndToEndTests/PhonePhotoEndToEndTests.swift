@@ -104,7 +104,7 @@ import Testing
         let whole = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(heic)"))
         try whole.prefix(2000).write(to: URL(fileURLWithPath: "\(job)/cut.heic"))
 
-        let result = try DecantProcess.run(["run", scratch.file("inbox"), "--out", scratch.file("out"), "--jobs", "1", "--quiet",
+        let result = try DecantProcess.run(["run", scratch.file("inbox"), "--out", scratch.file("out"), "--jobs", "1", "--quiet", "--timeout", "900",
                                             "--no-history", "--no-html"])
         #expect(result.status == 2, "one page fails: \(result.stderr)")
         let pages = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.file("out/phone/pages.json"))))
@@ -150,7 +150,7 @@ import Testing
             #expect(inspect.status == 0, "\(name): \(inspect.stderr)")
             pairs.append((name, twin))
         }
-        let result = try DecantProcess.run(["run", scratch.file("inbox"), "--out", scratch.file("out"), "--jobs", "1", "--quiet",
+        let result = try DecantProcess.run(["run", scratch.file("inbox"), "--out", scratch.file("out"), "--jobs", "1", "--quiet", "--timeout", "900",
                                             "--no-history", "--no-html"])
         #expect(result.status == 0, "\(result.stderr)")
         let pages = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.file("out/pairs/pages.json"))))
