@@ -87,7 +87,7 @@ let package = Package(
                                              .product(name: "Subprocess", package: "swift-subprocess")]),
         // The user's commands, as a library so that the tools can run exactly as `decant run` does.
         .target(name: "DecantCLI", dependencies: [
-            "Jobs", "Pipeline", "Synthesis",
+            "Jobs", "Pipeline", "Synthesis", "Imaging",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -17,6 +17,6 @@ public struct Decant: ParsableCommand {
         """,
         version: DecantVersion.string,
         subcommands: [RunCommand.self, SynthCommand.self, MatchCommand.self, CatalogueCommand.self, EvalCommand.self,
-                      HistoryCommand.self, MergeCommand.self],
+                      HistoryCommand.self, MergeCommand.self, InspectCommand.self],
         defaultSubcommand: nil)
 }

@@ -19,11 +19,18 @@ public struct SynthCommand: ParsableCommand {
         the optical axis, at the depth sensor's resolution; for every shape but flat) and, with --with-flat, \
         NAME.flat.png (the clean page render). Shapes and effect strengths cycle with the image index, so a \
         batch holds them in equal shares. The same seed and options give byte-identical files. \
+        --format heic writes NAME.heic as an iPhone does (HEVC photo, 8-bit disparity auxiliary image, Apple \
+        depth XMP with the intrinsic matrix) and --format jpeg-dynamic-depth NAME.jpg as Android does (Dynamic \
+        Depth 1.0: the depth a 16-bit PNG item inside the JPEG, ImagingModel intrinsics); both keep the depth and \
+        camera inside the photo, write no depth or camera sidecar, and need depth for every photo. \
         Formats: docs/corpus.md.
         """)
 
     @Argument(help: "Output folder (created if missing).")
     var out: String
+
+    @Option(name: .long, help: "Photo format: jpeg (depth and camera as sidecars), heic or jpeg-dynamic-depth (inside the photo).")
+    var format: SampleWriter.Format = .jpeg
 
     @Option(name: .long, help: "Number of images.")
     var count = 10
@@ -109,7 +116,11 @@ public struct SynthCommand: ParsableCommand {
         guard (0...45).contains(maxRotation) else { throw ValidationError("--max-rotation must be between 0 and 45 degrees") }
         if let columns, !(1...2).contains(columns) { throw ValidationError("--columns must be 1 or 2") }
         guard flatDpi >= 50 && flatDpi <= 1200 else { throw ValidationError("--flat-dpi must be between 50 and 1200") }
-        _ = try makeOptions()
+        let options = try makeOptions()
+        if format.holdsDepth, options.depthWidth == nil || (options.shapes.contains(.flat) && !options.depthForFlat) {
+            throw ValidationError("--format \(format.rawValue) stores the depth inside the photo: give every photo depth "
+                                  + "(--depth-size not none, and --depth-for-flat when flat is among the shapes)")
+        }
     }
 
     static func parseSize(_ text: String, option: String) throws -> (Int, Int) {
@@ -199,7 +210,7 @@ public struct SynthCommand: ParsableCommand {
         let workers = min(jobs, max(1, count))
         let state = BatchState()
         let started = Date()
-        let seed = self.seed, out = self.out, quiet = self.quiet, total = count
+        let seed = self.seed, out = self.out, quiet = self.quiet, total = count, format = self.format
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let synthesizer: Synthesizer
             do { synthesizer = try Synthesizer(catalogue: wines, options: options) } catch {
@@ -211,7 +222,7 @@ public struct SynthCommand: ParsableCommand {
                 let name = "\(namePrefix)-\(Self.padded(index))"
                 do {
                     let sample = try synthesizer.make(seed: seed, index: index)
-                    try SampleWriter.write(sample, folder: out, name: name)
+                    try SampleWriter.write(sample, folder: out, name: name, format: format)
                     let done = state.finish()
                     if !quiet {
                         FileHandle.standardError.write(Data("[\(done)/\(total)] \(name) \(sample.truth.kind.rawValue) \(sample.scene.shape.rawValue)\n".utf8))
@@ -249,3 +260,4 @@ private final class BatchState: @unchecked Sendable {
 }
 
 extension SynthOptions.Kind: ExpressibleByArgument {}
+extension SampleWriter.Format: ExpressibleByArgument {}

@@ -32,27 +32,7 @@ public struct PageLoader: Sendable {
         let photo: PagePhoto
         do { photo = try loadPhoto(source) } catch { throw LoadFailure(kind: error.kind.rawValue, message: error.description) }
         return LoadedPage(content: .photo(photo), width: photo.image.raster.width, height: photo.image.raster.height,
-                          format: photo.image.format.rawValue, warnings: photo.warnings)
-    }
-
-    public func loadPhoto(_ source: PageSource) throws(ImagingError) -> PagePhoto {
-        // The depth path finds the sheet's outline in colour too.
-        let image = try ImageLoader.load(path: source.path, limits: limits, grayscale: grayscale, chroma: source.depthPath != nil)
-        var photo = PagePhoto(image: image)
-        if let depthPath = source.depthPath {
-            do {
-                let depth = try DepthMap.load(path: depthPath)
-                if let problem = depth.alignmentProblem(photoWidth: image.raster.width, photoHeight: image.raster.height) {
-                    photo.depthProblem = "\((depthPath as NSString).lastPathComponent): \(problem)"
-                } else {
-                    photo.depth = depth
-                }
-            } catch { photo.depthProblem = error.description }
-        }
-        if let cameraPath = source.cameraPath {
-            do { photo.camera = try CameraIntrinsics.load(path: cameraPath) } catch { photo.sidecarProblems.append(error.description) }
-        }
-        return photo
+                          format: photo.image.format.rawValue, photo: photo.facts, warnings: photo.warnings)
     }
 
     /// One page of a PDF: its text layer when it can be trusted (or `--pdf-text` says so), else the page
@@ -107,15 +87,19 @@ public struct LoadedPage: Sendable {
     public var format: String
     /// How a PDF page was read.
     public var pdf: PDFPageFacts?
+    /// What a photo's own file gave beside its pixels (HEIF, depth or intrinsics inside).
+    public var photo: PhotoFacts?
     /// Problems that did not stop the loading (a damaged JPEG read in part, a sidecar that cannot be used).
     public var warnings: [String]
 
-    public init(content: PageContent, width: Int, height: Int, format: String, pdf: PDFPageFacts? = nil, warnings: [String] = []) {
+    public init(content: PageContent, width: Int, height: Int, format: String, pdf: PDFPageFacts? = nil, photo: PhotoFacts? = nil,
+                warnings: [String] = []) {
         self.content = content
         self.width = width
         self.height = height
         self.format = format
         self.pdf = pdf
+        self.photo = photo
         self.warnings = warnings
     }
 }

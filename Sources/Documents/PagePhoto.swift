@@ -10,6 +10,10 @@ public struct PagePhoto: Sendable {
     /// Why a depth sidecar that exists could not be used (unreadable, 8-bit, wrong size): the page
     /// then falls back to image-only rectification, and says so.
     public var depthProblem: String?
+    /// Where `camera` came from, as flatten.steps.camera says it; nil for the `camera.json` sidecar.
+    public var cameraSource: String?
+    /// What the photo's own file gave (container, depth and intrinsics sources), for pages.json.
+    public var facts: PhotoFacts?
 
     public init(image: LoadedImage, depth: DepthMap? = nil, camera: CameraIntrinsics? = nil, sidecarProblems: [String] = [],
                 depthProblem: String? = nil) {

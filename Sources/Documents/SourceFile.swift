@@ -32,14 +32,14 @@ public enum SourceFile: Sendable, Equatable {
             return .unsupported("\(sidecar.description) with no photo named \(base).* beside it, skipped")
         }
         let bytes = leadingBytes() ?? []
-        if ImageFormat.detect(bytes) != nil { return .image }
+        // HEIC/AVIF: by the major brand, or by libheif's reading of the brands for the rarer ones.
+        if ImageFormat.detect(bytes) != nil || PhonePhotoReader.isHEIF(bytes) { return .image }
         let ext = (name as NSString).pathExtension.lowercased()
         // A file named .pdf goes to the PDF reader even when it is not one: it says what the file is instead.
         if bytes.starts(with: Array("%PDF".utf8)) || ext == "pdf" { return .pdf }
         // A file named like an image still goes to the loader, which says what is wrong with it
         // (empty, truncated, not an image after all) as it does for any damaged photo.
         if ImageFormat.extensions.contains(ext) { return .image }
-        if let kind = ContainerSniffer.detect(bytes) { return .unsupported("\(kind) is not read yet, skipped") }
         return .unsupported("not an image or PDF, skipped")
     }
 
@@ -84,17 +84,6 @@ public enum Sidecar: String, Sendable, Equatable, CaseIterable, CustomStringConv
             for suffix in sidecar.suffixes where lower.hasSuffix(suffix) && lower.count > suffix.count {
                 return (sidecar, String(name.dropLast(suffix.count)))
             }
-        }
-        return nil
-    }
-}
-
-/// Containers Decant knows by their first bytes but does not read yet, named for the message.
-enum ContainerSniffer {
-    static func detect(_ b: [UInt8]) -> String? {
-        if b.count >= 12, Array(b[4..<8]) == Array("ftyp".utf8) {
-            let brand = String(decoding: b[8..<12], as: UTF8.self)
-            if ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1", "avif"].contains(brand) { return "a HEIF/HEIC/AVIF photo" }
         }
         return nil
     }

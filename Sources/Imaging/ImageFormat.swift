@@ -1,6 +1,8 @@
 /// Formats recognized by their leading bytes, never by extension (a .jpg that is a PNG still loads).
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case png, jpeg, tiff, webp, bmp, pnm, gif
+    /// The HEIF family, as phones write photos (iPhones: HEIC): decoded through libheif, not leptonica.
+    case heic, avif, heif
     /// A PDF page rendered for OCR. Never detected from an image file's bytes: PDFs are documents of pages,
     /// recognized and rendered by the Documents stage.
     case pdf
@@ -8,7 +10,17 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// File extensions that mark a file as an image the runner should pick up.
     public static let extensions: Set<String> = [
         "png", "jpg", "jpeg", "jpe", "tif", "tiff", "webp", "bmp", "pnm", "pbm", "pgm", "ppm", "gif",
+        "heic", "heif", "hif", "avif",
     ]
+
+    /// HEIC, AVIF or another HEIF: the formats `PhonePhotoReader` decodes.
+    public var isHEIF: Bool { self == .heic || self == .avif || self == .heif }
+
+    /// HEIF major brands (ISO/IEC 23008-12, AV1 image format): an `ftyp` box first, its brand at bytes 8–11.
+    /// A file of the family with another major brand still decodes when libheif recognizes it.
+    static let heicBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"]
+    static let avifBrands: Set<String> = ["avif", "avis"]
+    static let heifBrands: Set<String> = ["mif1", "msf1", "mif2", "miaf"]
 
     public static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
         let b = Array(bytes.prefix(12))
@@ -22,6 +34,12 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         if b[0] == 0x42, b[1] == 0x4D { return .bmp }
         if b[0] == 0x50, (0x31...0x36).contains(b[1]) { return .pnm }
         if b.count >= 4, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46, b[3] == 0x38 { return .gif }
+        if b.count >= 12, b[4] == 0x66, b[5] == 0x74, b[6] == 0x79, b[7] == 0x70 {
+            let brand = String(decoding: b[8..<12], as: UTF8.self)
+            if heicBrands.contains(brand) { return .heic }
+            if avifBrands.contains(brand) { return .avif }
+            if heifBrands.contains(brand) { return .heif }
+        }
         return nil
     }
 }

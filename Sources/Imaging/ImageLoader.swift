@@ -44,6 +44,11 @@ public enum ImageLoader {
 
     public static func decode(_ bytes: [UInt8], name: String, limits: ImageLimits = .default,
                               grayscale: Bool = false, chroma: Bool = false) throws(ImagingError) -> LoadedImage {
+        // HEIC/AVIF through libheif, upright by irot/imir (the reader gives the small-photo notice itself).
+        if ImageFormat.detect(bytes)?.isHEIF == true || PhonePhotoReader.isHEIF(bytes) {
+            return try PhonePhotoReader.read(bytes: bytes, name: name, limits: limits, grayscale: grayscale, readDepth: false,
+                                             chroma: chroma ? .always : .never).loadedImage
+        }
         var image = try decodeImage(bytes, name: name, limits: limits, grayscale: grayscale, chroma: chroma)
         let w = image.raster.width, h = image.raster.height
         if min(w, h) < smallestReadableSide {
@@ -58,7 +63,7 @@ public enum ImageLoader {
         Leptonica.configure()
         guard let format = ImageFormat.detect(bytes) else {
             throw ImagingError(.unsupportedFormat, file: name,
-                               "not a recognized image (expected PNG, JPEG, TIFF, WebP, BMP or PNM)")
+                               "not a recognized image (expected PNG, JPEG, TIFF, WebP, BMP, PNM, HEIC or AVIF)")
         }
         // Header first: refuse decompression bombs before leptonica allocates the pixels.
         var format32: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0

@@ -33,6 +33,7 @@ struct PageTrace {
         record.width = page.width
         record.height = page.height
         record.format = page.format
+        record.photo = page.photo
         record.warnings = page.warnings
         record.read = page.pdf?.read ?? "ocr"
         record.textLayer = page.pdf?.textLayer

@@ -53,6 +53,8 @@ public struct PageRecord: Sendable, Equatable, Codable {
     public var width: Int?
     public var height: Int?
     public var format: String?
+    /// What a photo's own file gave: HEIF container, depth and intrinsics from inside the file.
+    public var photo: PhotoFacts?
     public var kind: DocumentKind?
     public var flatten: FlattenReport?
     public var flattenedWidth: Int?

@@ -7,13 +7,13 @@ import Imaging
 import Testing
 
 /// Every committed corpus image has what the accuracy regression needs: valid ground truth of the
-/// right kind, corners inside the photo, intrinsics of the photo's size, and depth beside every
-/// photo that is not flat.
+/// right kind, corners inside the photo, intrinsics of the photo's size, and depth for every photo
+/// that is not flat: beside it, or inside it for the photos written as phones write them.
 @Suite struct CorpusTests {
     static func images() -> [String] {
         let corpus = Repository.root + "/Corpus"
         guard let walker = FileManager.default.enumerator(atPath: corpus) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".jpg") }.sorted().map { corpus + "/" + $0 }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".heic") }.sorted().map { corpus + "/" + $0 }
     }
 
     @Test func theCorpusHasItsShareOfShapes() throws {
@@ -21,7 +21,7 @@ import Testing
         #expect(images.count >= 30)
         var shapes: [String: Int] = [:]
         for image in images {
-            let truth = try GroundTruth.load(path: String(image.dropLast(4)) + ".gt.json")
+            let truth = try GroundTruth.load(path: (image as NSString).deletingPathExtension + ".gt.json")
             shapes[truth.page?.shape ?? "?", default: 0] += 1
         }
         let flat = shapes["flat", default: 0], perspective = shapes["perspective", default: 0]
@@ -33,7 +33,7 @@ import Testing
         let images = Self.images()
         #expect(!images.isEmpty, "no images under Corpus/")
         for image in images {
-            let base = String(image.dropLast(4))
+            let base = (image as NSString).deletingPathExtension
             let name = (image as NSString).lastPathComponent
             let truth = try GroundTruth.load(path: base + ".gt.json")
             #expect(!truth.lines.isEmpty, "\(name): no text lines")
@@ -50,9 +50,13 @@ import Testing
                 let receipt = try #require(truth.receipt, "\(name): receipt fields missing")
                 #expect(!receipt.items.isEmpty && receipt.total != nil && receipt.date != nil, "\(name): receipt fields incomplete")
             }
-            let camera = try CameraIntrinsics.load(path: base + ".camera.json")
-            let photo = try ImageLoader.load(path: image)
-            #expect(photo.raster.width == camera.width && photo.raster.height == camera.height, "\(name): camera.json size differs from the photo")
+            // A photo without sidecars carries its depth and camera inside (docs/corpus-contents.md).
+            let inside = try PhonePhotoReader.read(path: image)
+            let ownCamera = inside.intrinsics.flatMap { $0.source == .exifFocalLength35mm ? nil : $0.camera }
+            let cameraPath = base + ".camera.json"
+            let camera = FileManager.default.fileExists(atPath: cameraPath) ? try CameraIntrinsics.load(path: cameraPath)
+                : try #require(ownCamera, "\(name): no camera.json and no intrinsics inside the photo")
+            #expect(inside.raster.width == camera.width && inside.raster.height == camera.height, "\(name): camera size differs from the photo")
             let page = try #require(truth.page, "\(name): no page block")
             let corners = try #require(page.corners, "\(name): no corners")
             #expect(corners.count == 4)
@@ -60,11 +64,12 @@ import Testing
                 #expect(c[0] >= 0 && c[1] >= 0 && c[0] < Double(camera.width) && c[1] < Double(camera.height), "\(name): corner \(c) outside the photo")
             }
             let depthPath = base + ".depth.png"
+            let sidecar = FileManager.default.fileExists(atPath: depthPath)
             if page.shape != "flat" {
-                #expect(FileManager.default.fileExists(atPath: depthPath), "\(name): \(page.shape) photo without depth")
+                #expect(sidecar || inside.depth != nil, "\(name): \(page.shape) photo without depth")
             }
-            if FileManager.default.fileExists(atPath: depthPath) {
-                let depth = try DepthMap.load(path: depthPath)
+            let depth: DepthMap? = sidecar ? try DepthMap.load(path: depthPath) : inside.depth?.depthMap().map
+            if let depth {
                 #expect(depth.validCount > depth.width * depth.height / 2, "\(name): depth map mostly holes")
                 // Same aspect as the photo, so the intrinsics scale to it.
                 #expect(abs(Double(depth.width) / Double(depth.height) - Double(camera.width) / Double(camera.height)) < 0.01)

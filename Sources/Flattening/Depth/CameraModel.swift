@@ -18,18 +18,21 @@ struct CameraModel: Sendable {
     /// Focal length multiplier of a typical phone sensor, for EXIF that gives only the true focal length.
     static let phoneCropFactor = 6.0
 
-    static func resolve(camera: CameraIntrinsics?, exif: ExifInfo?, width: Int, height: Int) -> CameraModel {
+    /// `cameraSource` names where `camera` came from when it is not the camera.json sidecar (the
+    /// photo's own file), so pages.json says which.
+    static func resolve(camera: CameraIntrinsics?, cameraSource: String? = nil, exif: ExifInfo?, width: Int, height: Int) -> CameraModel {
         var notes: [String] = []
         if let camera {
+            let given = cameraSource ?? "camera.json"
             if camera.width == width && camera.height == height {
-                return CameraModel(intrinsics: camera, source: "camera.json", assumptions: [])
+                return CameraModel(intrinsics: camera, source: given, assumptions: [])
             }
             let aspect = Double(camera.width) / Double(camera.height), photo = Double(width) / Double(height)
             if abs(aspect / photo - 1) < 0.01 {
                 return CameraModel(intrinsics: camera.scaled(toWidth: width, height: height),
-                                   source: "camera.json (given for \(camera.width)x\(camera.height), scaled to the photo)", assumptions: [])
+                                   source: "\(given) (given for \(camera.width)x\(camera.height), scaled to the photo)", assumptions: [])
             }
-            notes.append("camera.json is for a \(camera.width)x\(camera.height) image but the photo is \(width)x\(height); it was not used")
+            notes.append("\(given) is for a \(camera.width)x\(camera.height) image but the photo is \(width)x\(height); it was not used")
         }
         let diagonal = (Double(width * width + height * height)).squareRoot()
         func centred(_ equivalent: Double) -> CameraIntrinsics {

@@ -103,7 +103,7 @@ public struct DepthFlattener: Sendable {
         var steps = StepLog()
         var clock = StepTimer()
         let raster = input.image.raster
-        let camera = CameraModel.resolve(camera: input.camera, exif: input.image.exif, width: raster.width, height: raster.height)
+        let camera = CameraModel.resolve(camera: input.camera, cameraSource: input.cameraSource, exif: input.image.exif, width: raster.width, height: raster.height)
         steps[.camera] = camera.source
         func unusable(_ reason: String) -> Result<Unwarped, Unusable> {
             .failure(Unusable(reason: reason, steps: steps, assumptions: camera.assumptions))

@@ -9,7 +9,7 @@ enum HEIFPhotoReader {
                                           "urn:mpeg:mpegB:cicp:systems:auxiliary:depth"]
 
     static func read(_ bytes: [UInt8], name: String, limits: ImageLimits, grayscale: Bool,
-                     readDepth: Bool) throws(ImagingError) -> PhonePhoto {
+                     readDepth: Bool, chroma: PhonePhotoReader.ChromaWanted = .never) throws(ImagingError) -> PhonePhoto {
         let container = PhonePhotoReader.heifContainer(bytes) ?? .heif
         let context = try HeifContext.read(bytes, name: name)
         let structure = HEIFStructure.parse(bytes)
@@ -27,9 +27,8 @@ enum HEIFPhotoReader {
         let decoded = try primary.decode(colorspace: heif_colorspace_RGB,
                                          chroma: primary.hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
                                          reduceTo8Bits: true, name: name, what: "HEIF primary image")
-        var raster = try decoded.raster(name: name)
+        let raster = try decoded.raster(name: name)
         warnings += decoded.decodingWarnings.map { "\(name): HEIF data is damaged (\($0)); the image was read, parts may be garbled" }
-        if grayscale { raster = raster.grayscale() }
         if min(raster.width, raster.height) < ImageLoader.smallestReadableSide {
             // The same notice ImageLoader gives other formats.
             warnings.append("\(name): only \(raster.width)x\(raster.height) pixels; print this small is unlikely to be read "
@@ -43,7 +42,7 @@ enum HEIFPhotoReader {
         var photo = PhonePhoto(raster: raster, container: container, exif: exif, orientation: orientation,
                                orientationSource: transforms.isEmpty ? "none" : transforms.map(\.text).joined(separator: ", "),
                                topLevelImages: count, depth: nil, intrinsics: nil, warnings: warnings)
-        guard readDepth else { return photo }
+        guard readDepth else { return finish(photo, grayscale: grayscale, chroma: chroma) }
         var camera: (CameraIntrinsics, PhotoIntrinsics.Source)?
         for auxID in primary.auxiliaryImageIDs() {
             guard let aux = try? primary.auxiliaryImage(auxID, name: name), let type = aux.auxiliaryType,
@@ -73,6 +72,15 @@ enum HEIFPhotoReader {
             if let problem { photo.warnings.append("\(name): \(problem)") }
         }
         if photo.intrinsics == nil { photo.intrinsics = PhotoIntrinsics.fromEXIF(exif, width: raster.width, height: raster.height) }
+        return finish(photo, grayscale: grayscale, chroma: chroma)
+    }
+
+    /// The colour kept (reduced) when wanted, then the pixels made gray when asked: the same
+    /// planes and luma ImageLoader gives a PNG of these pixels.
+    private static func finish(_ photo: PhonePhoto, grayscale: Bool, chroma: PhonePhotoReader.ChromaWanted) -> PhonePhoto {
+        var photo = photo
+        if chroma == .always || (chroma == .withDepth && photo.depth != nil) { photo.chroma = photo.raster.chroma() }
+        if grayscale { photo.raster = photo.raster.grayscale() }
         return photo
     }
 

@@ -23,6 +23,10 @@ public struct PhonePhoto: Sendable {
     public var intrinsics: PhotoIntrinsics?
     /// Problems that did not stop the reading, each naming the file.
     public var warnings: [String]
+    /// Resolution the file declares (pixels per inch), when plausible (ImageLoader's reading).
+    public var declaredPPI: Int?
+    /// The photo's colour, reduced, when it was asked for (`PhonePhotoReader.ChromaWanted`).
+    public var chroma: Chroma?
 
     public init(raster: Raster, container: PhotoContainer, exif: ExifInfo?, orientation: Raster.Orientation,
                 orientationSource: String, topLevelImages: Int, depth: EmbeddedDepth?, intrinsics: PhotoIntrinsics?,
@@ -30,5 +34,15 @@ public struct PhonePhoto: Sendable {
         self.raster = raster; self.container = container; self.exif = exif; self.orientation = orientation
         self.orientationSource = orientationSource; self.topLevelImages = topLevelImages; self.depth = depth
         self.intrinsics = intrinsics; self.warnings = warnings
+    }
+}
+
+extension PhonePhoto {
+    /// The format as Imaging names it (a HEIF container is its own format there too).
+    public var format: ImageFormat { ImageFormat(rawValue: container.rawValue) ?? .jpeg }
+
+    /// The photo as ImageLoader gives it, every warning included: what the pipeline's stages take.
+    public var loadedImage: LoadedImage {
+        LoadedImage(raster: raster, format: format, exif: exif, declaredPPI: declaredPPI, warnings: warnings, chroma: chroma)
     }
 }

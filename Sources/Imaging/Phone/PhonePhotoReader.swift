@@ -5,31 +5,46 @@ import Foundation
 /// JPEG and the other formats decode through Imaging's ImageLoader (the same pixels the pipeline
 /// gets today); HEIF/AVIF through libheif.
 public enum PhonePhotoReader {
+    /// When to keep the photo's colour, reduced (`Chroma`), beside its pixels: the depth path finds
+    /// the sheet's outline in colour too, and nothing else needs it.
+    public enum ChromaWanted: Sendable {
+        case never, always
+        /// Only when depth inside the file was found and kept. A JPEG's depth is looked for before its
+        /// photo is decoded, so the photo is still decoded once.
+        case withDepth
+    }
+
     /// `grayscale`: luma only, as ImageLoader's option. `readDepth`: also look for depth inside.
     public static func read(path: String, limits: ImageLimits = .default, grayscale: Bool = false,
-                            readDepth: Bool = true) throws(ImagingError) -> PhonePhoto {
+                            readDepth: Bool = true, chroma: ChromaWanted = .never) throws(ImagingError) -> PhonePhoto {
         let name = (path as NSString).lastPathComponent
         let bytes = try ImageLoader.readBytes(path: path, limit: limits.maxFileBytes)
-        return try read(bytes: bytes, name: name, limits: limits, grayscale: grayscale, readDepth: readDepth)
+        return try read(bytes: bytes, name: name, limits: limits, grayscale: grayscale, readDepth: readDepth, chroma: chroma)
     }
 
     public static func read(bytes: [UInt8], name: String, limits: ImageLimits = .default, grayscale: Bool = false,
-                            readDepth: Bool = true) throws(ImagingError) -> PhonePhoto {
-        if isHEIF(bytes) {
-            return try HEIFPhotoReader.read(bytes, name: name, limits: limits, grayscale: grayscale, readDepth: readDepth)
+                            readDepth: Bool = true, chroma: ChromaWanted = .never) throws(ImagingError) -> PhonePhoto {
+        if isHEIF(bytes) || ImageFormat.detect(bytes)?.isHEIF == true {
+            return try HEIFPhotoReader.read(bytes, name: name, limits: limits, grayscale: grayscale, readDepth: readDepth, chroma: chroma)
         }
-        let loaded = try ImageLoader.decode(bytes, name: name, limits: limits, grayscale: grayscale)
+        // The JPEG's own depth is found from its segments, before and without decoding the photo.
+        let isJPEG = ImageFormat.detect(bytes) == .jpeg
+        let found = readDepth && isJPEG ? JPEGDepthReader.read(bytes, name: name, maxPixels: limits.maxPixels) : nil
+        let colour = chroma == .always || (chroma == .withDepth && found?.depth != nil)
+        let loaded = try ImageLoader.decode(bytes, name: name, limits: limits, grayscale: grayscale, chroma: colour)
         let orientation = loaded.format == .jpeg ? (loaded.exif?.orientation ?? .up) : .up
         var photo = PhonePhoto(raster: loaded.raster, container: PhotoContainer(rawValue: loaded.format.rawValue) ?? .jpeg,
                                exif: loaded.exif, orientation: orientation,
                                orientationSource: orientation == .up ? "none" : "EXIF Orientation \(orientation.rawValue)",
                                topLevelImages: 1, depth: nil, intrinsics: nil, warnings: loaded.warnings)
-        if readDepth, loaded.format == .jpeg {
-            let found = JPEGDepthReader.read(bytes, name: name, maxPixels: limits.maxPixels)
+        photo.declaredPPI = loaded.declaredPPI
+        photo.chroma = loaded.chroma
+        if let found {
             photo.warnings += found.warnings
             if let depth = found.depth {
                 // The depth image is stored like the primary's pixels: it takes the same EXIF turn.
                 photo.depth = aligned(depth.applying(orientation), with: photo.raster, name: name, warnings: &photo.warnings)
+                if photo.depth == nil, chroma == .withDepth { photo.chroma = nil }
             }
             if let camera = found.camera, let source = found.cameraSource {
                 let (c, problem) = PhotoIntrinsics.align(camera, orientation: orientation, photoWidth: photo.raster.width,
@@ -42,6 +57,12 @@ public enum PhonePhotoReader {
             photo.intrinsics = PhotoIntrinsics.fromEXIF(loaded.exif, width: photo.raster.width, height: photo.raster.height)
         }
         return photo
+    }
+
+    /// The search for depth in a JPEG's segments alone (the depth decoded when found), for
+    /// `decant-bench load` to say what it adds to decoding the photo. True when depth was found.
+    public static func depthSearch(_ bytes: [UInt8], name: String, limits: ImageLimits = .default) -> Bool {
+        JPEGDepthReader.read(bytes, name: name, maxPixels: limits.maxPixels).depth != nil
     }
 
     /// Whether the bytes are a HEIF file libheif recognizes (HEIC, AVIF, other brands of the family).

@@ -83,7 +83,8 @@ public struct PhotoDescription: Sendable, Equatable, Codable {
             lines.append(String(format: "  intrinsics (%@): fx %.2f fy %.2f cx %.2f cy %.2f for %dx%d", s.rawValue, c.fx, c.fy, c.cx, c.cy,
                                 c.width, c.height))
         } else {
-            lines.append("  intrinsics: none in the file")
+            // What Flattening's CameraModel then does.
+            lines.append("  intrinsics: none in the file (no depth calibration, no EXIF 35 mm focal length); a typical phone lens is assumed")
         }
         if let d = depth {
             lines.append("  depth: \(d.source.rawValue), \(d.location)")
