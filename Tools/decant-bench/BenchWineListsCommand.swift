@@ -39,6 +39,9 @@ struct BenchWineListsCommand: ParsableCommand {
     @Option(name: .long, help: "PDF pages: auto, always or never read from their text layer.")
     var pdfText: PDFTextMode = .auto
 
+    @Option(name: .long, help: ArgumentHelp("Keep recognized pages in this folder and reuse them: parsing changes re-run without OCR (use with --force or a fresh --out).", valueName: "DIR"))
+    var ocrCache: String?
+
     @Flag(name: .long, help: "Read every list again (do not reuse an earlier run's pages in OUT).")
     var force = false
 
@@ -47,6 +50,7 @@ struct BenchWineListsCommand: ParsableCommand {
         if reports == nil {
             var settings = RunSettings(kind: .winelist, ocr: OCRConfiguration(languages: lang))
             settings.pdfText = pdfText
+            settings.ocrCache = ocrCache
             var options = RunOptions(inbox: data, output: out, workers: jobs, settings: settings, progress: .automatic, html: false)
             options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: []))
             options.force = force

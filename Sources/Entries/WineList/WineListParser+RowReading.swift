@@ -24,6 +24,10 @@ extension WineListParser {
         /// Space between this row and the one above it in the same column (infinite at a column's top).
         var gapAbove = Double.infinity
         var isAnchor = false
+        /// The row's words before its prices read as a sentence (a tasting note), not a name (`ProseText`).
+        var isProse = false
+        /// Each price's column when the row labels its prices itself (`LabelledPrices`).
+        var columns: [PriceColumn]?
     }
 
     /// Least OCR confidence of a price's words for it to count towards the page's habit with
@@ -140,10 +144,15 @@ extension WineListParser {
             tokenWords.removeSubrange(end..<run.start)
             run = fields.trailingPrices(tokens)
         }
+        var columns: [PriceColumn]?
+        if let labelled = LabelledPrices.read(tokens, fields: fields), labelled.prices.count >= run.prices.count {
+            run = (labelled.prices, labelled.start)
+            columns = labelled.columns
+        }
         let nameTokens = Array(tokens[..<run.start])
         let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
         return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
-                          hasVintage: hasVintage, kind: .text)
+                          hasVintage: hasVintage, kind: .text, isProse: ProseText.isProse(nameTokens), columns: columns)
     }
 
     /// The row's last tokens (at most three: glass, carafe and bottle prices) as `signs` reads them,
