@@ -18,10 +18,13 @@ public struct PriceHeader: Sendable, Equatable {
     public var columns: [PriceColumn]
     /// Horizontal extent of each label (upright page frame), parallel to `columns`.
     public var spans: [ClosedRange<Double>]?
+    /// A section heading printed on the header's row, left of the labels ("WHITE  125ml 175ml 750ml").
+    public var heading: String?
 
-    public init(columns: [PriceColumn], spans: [ClosedRange<Double>]? = nil) {
+    public init(columns: [PriceColumn], spans: [ClosedRange<Double>]? = nil, heading: String? = nil) {
         self.columns = columns
         self.spans = spans
+        self.heading = heading
     }
 }
 

@@ -105,6 +105,12 @@ public struct RowLayout: Sendable {
             }
         }
 
+        /// Ends in an amount that is no year: a price.
+        var hasPrice: Bool {
+            guard let last = words.last?.word.text, let amount = FieldParser.price(last)?.amount else { return false }
+            return !(amount >= 1900 && amount <= 2100 && amount == amount.rounded())
+        }
+
         var isBinLabel: Bool {
             let texts = words.map { $0.word.text.lowercased() }
             return texts.count == 2 && ["bin", "no", "no.", "n°", "nº"].contains(texts[0]) && FieldParser.isInteger(texts[1])
@@ -201,7 +207,8 @@ public struct RowLayout: Sendable {
             let rightSide = text.filter { $0.left > band.from && $0.right > band.to }
             guard leftSide.count >= minimumSide, rightSide.count >= minimumSide,
                   n - leftSide.count - rightSide.count <= allowedCrossing,
-                  marginSupport(leftSide, h) >= minimumMargin, marginSupport(rightSide, h) >= minimumMargin else { continue }
+                  marginSupport(leftSide, h) >= minimumMargin, marginSupport(rightSide, h) >= minimumMargin,
+                  !isTableOfOneList(left: leftSide, all: all, boundary: band.from, h) else { continue }
             let score = min(leftSide.count, rightSide.count)
             if best == nil || score > best!.score { best = (score, widestEmpty(all, from: band.from, to: band.to)) }
         }
@@ -210,6 +217,21 @@ public struct RowLayout: Sendable {
         return [best.boundary]
             + gutters(text: leftText, all: all.filter { $0.middleX < best.boundary }, lineHeight: h, depth: depth + 1)
             + gutters(text: rightText, all: all.filter { $0.middleX >= best.boundary }, lineHeight: h, depth: depth + 1)
+    }
+
+    /// A table's columns, not the page's: names on the left with no price of their own, each on the
+    /// row of a region and price on the right ("Familia Gascón, Extra Brut" | "Mendoza 120.00").
+    /// Two columns of a list each carry their prices; a column of names whose rows continue across
+    /// the gap into the prices is one list.
+    static func isTableOfOneList(left: [Fragment], all: [Fragment], boundary: Double, _ h: Double) -> Bool {
+        let leftPrices = all.filter { $0.right <= boundary && $0.hasPrice }.count
+        let rightPrices = all.filter { $0.left >= boundary && $0.hasPrice }.count
+        guard leftPrices == 0, rightPrices >= 3 else { return false }
+        let across = all.filter { $0.left >= boundary }
+        let sharing = left.filter { l in
+            across.contains { r in min(l.bottom, r.bottom) - max(l.top, r.top) > 0.5 * min(l.height, r.height) }
+        }.count
+        return Double(sharing) >= 0.6 * Double(left.count)
     }
 
     /// How many fragments start at the most common left edge: a column has a margin.

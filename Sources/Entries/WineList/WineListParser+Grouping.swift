@@ -61,6 +61,10 @@ extension WineListParser {
             case .header(let h):
                 attachDetails(pending)
                 open = nil
+                if let heading = h.heading {
+                    section = heading
+                    colour = SectionVocabulary.colour(for: heading)
+                }
                 header = h
                 headerColumn = r.row.column
                 headerSection = section

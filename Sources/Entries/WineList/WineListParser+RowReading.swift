@@ -59,11 +59,16 @@ extension WineListParser {
     func read(_ layout: RowLayout) -> [RowReading] {
         let h = layout.lineHeight
         var readings = layout.rows.map { reading(of: $0, signs: nil) }
+        // A sign after every price that OCR read as a mark.
+        let marked = Self.pageMark(readings.map(\.tokens)) != nil
+        if marked {
+            readings = layout.rows.map { reading(of: $0, signs: nil, marked: true) }
+        }
         // The page's habit with currency signs settles a sign read among one row's digits.
         let signs = PriceSigns(currencies: Self.habitCurrencies(readings))
         if signs.style != .undecided {
             for i in readings.indices where Self.signRepaired(readings[i].tokens, signs: signs) != readings[i].tokens {
-                readings[i] = reading(of: readings[i].row, signs: signs)
+                readings[i] = reading(of: readings[i].row, signs: signs, marked: marked)
             }
         }
         // Gaps and margins per column.
@@ -125,14 +130,16 @@ extension WineListParser {
     }
 
     /// One row's tokens and trailing prices, with marks at its end read as `signs` says when given.
-    func reading(of row: ListRow, signs: PriceSigns?) -> RowReading {
+    func reading(of row: ListRow, signs: PriceSigns?, marked: Bool = false) -> RowReading {
         var tokens: [String] = [], tokenWords: [Int] = []
         for (index, word) in row.words.enumerated() {
             let cleaned = Self.withoutLeaderDots(word.text)
             guard !cleaned.isEmpty else { continue }
             for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
         }
+        if marked { tokens = Self.withoutMarks(tokens) }
         if let signs { tokens = Self.signRepaired(tokens, signs: signs) }
+        (tokens, tokenWords) = Self.withPlaceholdersAsSeparators(tokens, tokenWords)
         var run = fields.trailingPrices(tokens)
         // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
         // price: low-confidence words without digits right before the prices (or the row's end).
@@ -153,6 +160,34 @@ extension WineListParser {
         let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
         return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
                           hasVintage: hasVintage, kind: .text, isProse: ProseText.isProse(nameTokens), columns: columns)
+    }
+
+    /// Marks that stand in a price column for a measure not offered ("19 ~ 114", "12 – 48"), or join
+    /// two prices ("15~60"): between two amounts they separate prices as a slash does.
+    static let placeholders: Set<String> = ["~", "-", "–", "—", "−", "x", "–/–", "n/a"]
+
+    static func withPlaceholdersAsSeparators(_ tokens: [String], _ words: [Int]) -> ([String], [Int]) {
+        func amount(_ t: String) -> Bool {
+            guard let a = FieldParser.price(t)?.amount else { return false }
+            // A year stays the vintage ("Riesling 2019 - 45").
+            return !(t.count == 4 && a >= 1900 && a <= 2100)
+        }
+        var outTokens: [String] = [], outWords: [Int] = []
+        for (i, t) in tokens.enumerated() {
+            if placeholders.contains(t.lowercased()), i > 0, i + 1 < tokens.count, amount(tokens[i - 1]), amount(tokens[i + 1]) {
+                outTokens.append("/"); outWords.append(words[i])
+                continue
+            }
+            // "15~60": two prices joined by a tilde.
+            let parts = t.split(separator: "~", omittingEmptySubsequences: false)
+            if parts.count == 2, parts.allSatisfy({ amount(String($0)) }) {
+                outTokens += [String(parts[0]), "/", String(parts[1])]
+                outWords += [words[i], words[i], words[i]]
+                continue
+            }
+            outTokens.append(t); outWords.append(words[i])
+        }
+        return (outTokens, outWords)
     }
 
     /// The row's last tokens (at most three: glass, carafe and bottle prices) as `signs` reads them,
