@@ -10,7 +10,9 @@ import Recognition
 enum BenchWineListsExplain {
     static func explain(file: String, ocrCache: String?, pages: [Int]?) throws -> String {
         var out: [String] = []
-        for (label, lines) in try readings(file: file, ocrCache: ocrCache, pages: pages) {
+        for (label, read) in try readings(file: file, ocrCache: ocrCache, pages: pages) {
+            // As the parse stage gives them to the parser.
+            let lines = LineAssembler.assemble(read)
             let parser = WineListParser()
             out.append("## \(label)")
             out.append(parser.explain(lines: lines))
@@ -30,12 +32,13 @@ enum BenchWineListsExplain {
             let document: PDFDocument
             do { document = try PDFDocument(path: file) } catch { throw ExplainError(message: "\(file): \(error)") }
             return try (pages ?? Array(1...document.pageCount)).map { number in
-                let page: PDFPage
-                do { page = try document.page(number) } catch { throw ExplainError(message: "\(file) page \(number): \(error)") }
-                let lines = page.textLayer().lines.compactMap { line -> RecognizedLine? in
+                // The layer and pixel grid the pipeline reads the page with.
+                let reading: PDFPageReading
+                do { reading = try document.page(number).read() } catch { throw ExplainError(message: "\(file) page \(number): \(error)") }
+                let lines = reading.textLayer.lines.compactMap { line -> RecognizedLine? in
                     let words = line.words.compactMap { w -> RecognizedWord? in
                         let text = w.text.trimmingCharacters(in: .whitespaces)
-                        return text.isEmpty ? nil : RecognizedWord(text: text, box: w.box.pixels(ppi: 300), confidence: 100)
+                        return text.isEmpty ? nil : RecognizedWord(text: text, box: w.box.pixels(ppi: reading.ocrPPI), confidence: 100)
                     }
                     return words.isEmpty ? nil : RecognizedLine(words: words)
                 }

@@ -21,7 +21,12 @@ public struct RowLayout: Sendable {
     public init(lines: [RecognizedLine]) {
         let confident = lines.flatMap(\.words).filter { $0.confidence >= 50 }.map { Double($0.box.height) }.sorted()
         let wordHeight = confident.isEmpty ? 0 : confident[confident.count / 2]
-        let words = lines.map { $0.words.filter { !Self.isLeaderNoise($0, wordHeight: wordHeight) } }
+        // A line of nothing but "not offered" marks ("~", "–") says nothing of a wine, and standing
+        // between rows it would take their marks' places.
+        let words = Self.withoutRepeats(lines.map { line in
+            line.words.allSatisfy { WineListParser.placeholders.contains($0.text) } ? []
+                : line.words.filter { !Self.isLeaderNoise($0, wordHeight: wordHeight) }
+        })
         skew = Self.skew(of: words)
         let (sinA, cosA) = (sin(skew), cos(skew))
         var fragments: [Fragment] = []
@@ -50,6 +55,26 @@ public struct RowLayout: Sendable {
     }
 
     // MARK: words and fragments
+
+    /// The lines without a word printed again where it already stands (a PDF drawing a glyph twice,
+    /// for weight or by accident, gives it twice in its text layer): the same text over at least half
+    /// of the smaller box is one word, and the later copy goes.
+    static func withoutRepeats(_ lines: [[RecognizedWord]]) -> [[RecognizedWord]] {
+        var kept: [RecognizedWord] = []
+        return lines.map { words in
+            words.filter { word in
+                let repeated = kept.contains { other in
+                    guard other.text == word.text else { return false }
+                    let (a, b) = (other.box, word.box)
+                    let w = min(a.maxX, b.maxX) - max(a.x, b.x), h = min(a.maxY, b.maxY) - max(a.y, b.y)
+                    let smaller = min(a.width * a.height, b.width * b.height)
+                    return smaller > 0 && w > 0 && h > 0 && w * h * 2 >= smaller
+                }
+                if !repeated { kept.append(word) }
+                return !repeated
+            }
+        }
+    }
 
     /// A word (or a row's piece) more than this many times as tall as the ordinary ones beside it
     /// took in something off its line.
