@@ -44,7 +44,8 @@ enum PriceColumns {
             let columns: [PriceColumn]
             switch prices.count {
             case 1: columns = [glassSection ? .glass : .bottle]
-            case 2: columns = [.glass, .bottle]
+            // A glass costs less than its bottle, whichever a list prints first ("$47/$15").
+            case 2: columns = (prices[0].amount ?? 0) > (prices[1].amount ?? 0) ? [.bottle, .glass] : [.glass, .bottle]
             default: columns = Array(repeating: .unknown, count: prices.count)
             }
             return zip(prices, columns).map(price)

@@ -75,7 +75,7 @@ public enum SectionVocabulary {
                 columns.append((.glass, start...i))
             case "9oz", "carafe", "500ml", "pichet", "caraffa", "quartino", "decanter", "karaf", "karaffe", "jarra":
                 columns.append((.carafe, start...i))
-            case "half", "1/2", "½", "375ml", "demi":
+            case "half", "1/2", "½", "375ml", "demi", "split", "piccolo":
                 if i + 1 < words.count, ["bottle", "btl", "bt", "bouteille"].contains(words[i + 1]) { i += 1 }
                 columns.append((.halfBottle, start...i))
             case "bottle", "btl", "bt", "bouteille", "bottiglia", "botella", "750ml", "fles", "flasche", "fl", "flaske", "şişe", "sise",

@@ -88,7 +88,8 @@ extension WineListParser {
             }
         }
         guard parsed.name.contains(where: \.isLetter), !SectionVocabulary.isFurniture(name: parsed.name),
-              !SectionVocabulary.isNotice(parsed.name) else { return nil }
+              !SectionVocabulary.isNotice(parsed.name), !NotWine.isNamed(parsed.name),
+              !(group.section.map(NotWine.isHeading) ?? false) else { return nil }
         let detailText = details.map { $0.tokens.joined(separator: " ") }
         if parsed.vintage == nil || parsed.bottleSizeML == nil {
             let more = fields.parseName(details.flatMap(\.tokens))

@@ -17,6 +17,10 @@ extension WineListParser {
     }
 
     func group(_ readings: [RowReading], lineHeight h: Double) -> [Group] {
+        // How close a list sets its rows: a line further below its wine than that is no detail of
+        // it but a subheading of what follows ("Light, Crisp and Delicious").
+        let gaps = readings.map(\.gapAbove).filter { $0.isFinite }.sorted()
+        let usualGap = gaps.isEmpty ? 0 : gaps[gaps.count / 2]
         var groups: [Group] = []
         var pending: [Int] = []
         var open: Int?            // the group that may still take detail rows
@@ -42,7 +46,7 @@ extension WineListParser {
                 // (a style line, "Fulsome & Robust") belongs to it too.
                 inNote = inNote || r.isProse
                 guard taken < (inNote ? 8 : 3), r.kind == .text, r.prices.isEmpty,
-                      r.row.top - readings[last].row.bottom <= 1.2 * h,
+                      r.row.top - readings[last].row.bottom <= min(1.2 * h, max(0.6 * h, usualGap + 0.6 * h)),
                       r.row.left >= margin - 0.5 * h, r.row.left <= margin + 4 * h,
                       r.row.height <= 1.3 * h else { break }
                 groups[g].rows.append(i)
@@ -90,7 +94,7 @@ extension WineListParser {
                 // A note under the wine before stays that wine's: a name above this price row
                 // starts after it.
                 let afterNote = pending.lastIndex(where: { readings[$0].isProse }).map { $0 + 1 } ?? 0
-                if r.isProse, let k = pending[afterNote...].lastIndex(where: { readings[$0].flush && !readings[$0].isAnchor }) {
+                if r.isProse, let k = pending[afterNote...].lastIndex(where: { !readings[$0].isAnchor && !readings[$0].isProse }) {
                     // A price printed at the end of the note's first line ("Intense aromas … 19.25"):
                     // the name is the row above it.
                     leading = Array(pending[k...])

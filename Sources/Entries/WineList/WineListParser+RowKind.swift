@@ -24,7 +24,7 @@ extension WineListParser {
         guard r.prices.isEmpty else { return .text }
         let letters = text.filter(\.isLetter)
         if r.row.height >= 1.7 * h, !r.hasVintage { return .title }
-        if SectionVocabulary.isHeading(text) {
+        if SectionVocabulary.isHeading(text) || NotWine.isHeading(text) {
             // A region line under a wine ("Champagne") is no heading: headings stand apart,
             // larger, in capitals, or at the top of a column.
             let capitals = !letters.isEmpty && letters.allSatisfy(\.isUppercase)

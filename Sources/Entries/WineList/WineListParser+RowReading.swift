@@ -102,6 +102,9 @@ extension WineListParser {
                 let nameHasLetters = r.tokens[..<r.priceStart].contains { $0.contains(where: \.isLetter) }
                 if !r.prices.isEmpty {
                     readings[i].isAnchor = nameHasLetters || r.tokens.count > r.priceStart
+                } else if r.hasVintage && r.flush && nameHasLetters, k > 0, Self.isSmallerLineUnder(r, readings[members[k - 1]], lineHeight: h) {
+                    // Producer and vintage set smaller right under the wine's price row: its detail.
+                    readings[i].isAnchor = false
                 } else if r.hasVintage && r.flush && nameHasLetters {
                     // Unless indented rows below continue it down to a price ("#161 NV Philipponnat,
                     // Clos" / "des Goisses," / "Champagne $22.00 / $94.00").
@@ -129,6 +132,23 @@ extension WineListParser {
         return readings
     }
 
+    /// Where a bracketed remark of at most three words that ends the row starts ("(Unoaked)",
+    /// "(by the glass only)"), nil when the row ends otherwise.
+    static func trailingRemark(_ tokens: [String]) -> Int? {
+        guard let last = tokens.last, last.hasSuffix(")") else { return nil }
+        for start in tokens.indices.reversed().prefix(3) where tokens[start].hasPrefix("(") {
+            return tokens[start...].contains(where: { $0.contains(where: \.isLetter) }) ? start : nil
+        }
+        return nil
+    }
+
+    /// A row set in smaller type close under a row with prices: the second line of that wine
+    /// ("Skoff Peter, 2024 | 0,75 L" under "Weissburgunder … 18").
+    static func isSmallerLineUnder(_ r: RowReading, _ above: RowReading, lineHeight h: Double) -> Bool {
+        above.kind == .text && !above.prices.isEmpty && r.prices.isEmpty && r.gapAbove < 0.5 * h
+            && r.row.height < 0.85 * above.row.height
+    }
+
     /// One row's tokens and trailing prices, with marks at its end read as `signs` says when given.
     func reading(of row: ListRow, signs: PriceSigns?, marked: Bool = false) -> RowReading {
         var tokens: [String] = [], tokenWords: [Int] = []
@@ -141,6 +161,16 @@ extension WineListParser {
         if let signs { tokens = Self.signRepaired(tokens, signs: signs) }
         (tokens, tokenWords) = Self.withPlaceholdersAsSeparators(tokens, tokenWords)
         var run = fields.trailingPrices(tokens)
+        // A remark in brackets after the prices ("$38/$12 (Unoaked)") belongs with the name.
+        if run.prices.isEmpty, let remark = Self.trailingRemark(tokens), remark > 0 {
+            let moved = fields.trailingPrices(Array(tokens[..<remark]))
+            if !moved.prices.isEmpty {
+                let start = moved.start
+                tokens = Array(tokens[..<start]) + Array(tokens[remark...]) + Array(tokens[start..<remark])
+                tokenWords = Array(tokenWords[..<start]) + Array(tokenWords[remark...]) + Array(tokenWords[start..<remark])
+                run = fields.trailingPrices(tokens)
+            }
+        }
         // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
         // price: low-confidence words without digits right before the prices (or the row's end).
         var end = run.start
@@ -176,6 +206,14 @@ extension WineListParser {
         for (i, t) in tokens.enumerated() {
             if placeholders.contains(t.lowercased()), i > 0, i + 1 < tokens.count, amount(tokens[i - 1]), amount(tokens[i + 1]) {
                 outTokens.append("/"); outWords.append(words[i])
+                continue
+            }
+            // "$8/split", "12/glass": a price and the measure it buys, in one token.
+            let halves = t.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if halves.count == 2, FieldParser.price(halves[0]) != nil, halves[1].count > 1,
+               SectionVocabulary.priceColumnLabels([halves[1]]) != nil {
+                outTokens += [halves[0], "/", halves[1]]
+                outWords += [words[i], words[i], words[i]]
                 continue
             }
             // "15~60": two prices joined by a tilde.
