@@ -233,7 +233,7 @@ public struct RowLayout: Sendable {
             guard leftSide.count >= minimumSide, rightSide.count >= minimumSide,
                   n - leftSide.count - rightSide.count <= allowedCrossing,
                   marginSupport(leftSide, h) >= minimumMargin, marginSupport(rightSide, h) >= minimumMargin,
-                  !isTableOfOneList(left: leftSide, all: all, boundary: band.from, h) else { continue }
+                  !isTableOfOneList(left: leftSide, all: all, band: band, h) else { continue }
             let score = min(leftSide.count, rightSide.count)
             if best == nil || score > best!.score { best = (score, widestEmpty(all, from: band.from, to: band.to)) }
         }
@@ -248,11 +248,14 @@ public struct RowLayout: Sendable {
     /// row of a region and price on the right ("Familia Gascón, Extra Brut" | "Mendoza 120.00").
     /// Two columns of a list each carry their prices; a column of names whose rows continue across
     /// the gap into the prices is one list.
-    static func isTableOfOneList(left: [Fragment], all: [Fragment], boundary: Double, _ h: Double) -> Bool {
-        let leftPrices = all.filter { $0.right <= boundary && $0.hasPrice }.count
-        let rightPrices = all.filter { $0.left >= boundary && $0.hasPrice }.count
+    static func isTableOfOneList(left: [Fragment], all: [Fragment], band: (from: Double, to: Double), _ h: Double) -> Bool {
+        // A left column's prices may stand in the band (only text makes a band): sides as the
+        // boundary would cut them.
+        let boundary = widestEmpty(all, from: band.from, to: band.to)
+        let leftPrices = all.filter { $0.middleX < boundary && $0.hasPrice }.count
+        let across = all.filter { $0.middleX >= boundary }
+        let rightPrices = across.filter(\.hasPrice).count
         guard leftPrices == 0, rightPrices >= 3 else { return false }
-        let across = all.filter { $0.left >= boundary }
         let sharing = left.filter { l in
             across.contains { r in min(l.bottom, r.bottom) - max(l.top, r.top) > 0.5 * min(l.height, r.height) }
         }.count

@@ -79,7 +79,7 @@ public enum SectionVocabulary {
                 if i + 1 < words.count, ["bottle", "btl", "bt", "bouteille"].contains(words[i + 1]) { i += 1 }
                 columns.append((.halfBottle, start...i))
             case "bottle", "btl", "bt", "bouteille", "bottiglia", "botella", "750ml", "fles", "flasche", "fl", "flaske", "şişe", "sise",
-                 "garrafa", "bottles":
+                 "garrafa":
                 columns.append((.bottle, start...i))
             case "magnum", "mag", "1.5l", "1500ml":
                 columns.append((.magnum, start...i))
