@@ -18,6 +18,7 @@ import Testing
         #expect(!ProseText.isProse("Castel del Monte Nero di Troia, Riserva DOCG".split(separator: " ").map(String.init)))
         #expect(!ProseText.isProse("Finca Rotondo, sauvignon blanc Valle de Ica".split(separator: " ").map(String.init)))
         #expect(!ProseText.isProse("Light, crisp".split(separator: " ").map(String.init)))
+        #expect(!ProseText.isProse("Melon de Bourgogne, Domaine de la".split(separator: " ").map(String.init)))
     }
 
     /// A note under each wine is its description: not in its name, details or text.

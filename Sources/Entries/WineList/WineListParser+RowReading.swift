@@ -94,6 +94,8 @@ extension WineListParser {
                 }
             }
         }
+        let priceHeights = readings.filter { !$0.prices.isEmpty }.map(\.row.height).sorted()
+        let priceRowHeight = priceHeights.isEmpty ? h : priceHeights[priceHeights.count / 2]
         // Anchors: rows with prices; a flush row with a vintage whose price OCR lost, unless the
         // next row is an indented price row that continues it.
         for (_, members) in byColumn {
@@ -102,7 +104,8 @@ extension WineListParser {
                 let nameHasLetters = r.tokens[..<r.priceStart].contains { $0.contains(where: \.isLetter) }
                 if !r.prices.isEmpty {
                     readings[i].isAnchor = nameHasLetters || r.tokens.count > r.priceStart
-                } else if r.hasVintage && r.flush && nameHasLetters, k > 0, Self.isSmallerLineUnder(r, readings[members[k - 1]], lineHeight: h) {
+                } else if r.hasVintage && r.flush && nameHasLetters, k > 0,
+                          Self.isSmallerLineUnder(r, readings[members[k - 1]], lineHeight: h, priceRowHeight: priceRowHeight) {
                     // Producer and vintage set smaller right under the wine's price row: its detail.
                     readings[i].isAnchor = false
                 } else if r.hasVintage && r.flush && nameHasLetters {
@@ -144,9 +147,10 @@ extension WineListParser {
 
     /// A row set in smaller type close under a row with prices: the second line of that wine
     /// ("Skoff Peter, 2024 | 0,75 L" under "Weissburgunder … 18").
-    static func isSmallerLineUnder(_ r: RowReading, _ above: RowReading, lineHeight h: Double) -> Bool {
+    /// Smaller than the page's price rows too: a row whose letters only happen to lack descenders is not.
+    static func isSmallerLineUnder(_ r: RowReading, _ above: RowReading, lineHeight h: Double, priceRowHeight: Double) -> Bool {
         above.kind == .text && !above.prices.isEmpty && r.prices.isEmpty && r.gapAbove < 0.5 * h
-            && r.row.height < 0.85 * above.row.height
+            && r.row.height < 0.85 * above.row.height && r.row.height < 0.8 * priceRowHeight
     }
 
     /// One row's tokens and trailing prices, with marks at its end read as `signs` says when given.
