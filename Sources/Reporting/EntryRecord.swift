@@ -22,6 +22,8 @@ public struct EntryRecord: Sendable, Equatable, Codable {
     public var region: String?
     public var country: String?
     public var grapes: [String]?
+    /// A tasting note or description printed with the wine (JSON only).
+    public var description: String?
     public var section: String?
     public var colour: String?
     public var bin: String?
@@ -49,6 +51,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
         self.region = entry.region
         self.country = entry.country
         self.grapes = entry.grapes.isEmpty ? nil : entry.grapes
+        self.description = entry.description
         self.section = entry.section
         self.colour = entry.colour
         self.bin = entry.bin

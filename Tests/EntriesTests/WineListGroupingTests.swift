@@ -37,7 +37,7 @@ import Testing
             line("Domaine Jamet", y: 100),
             line("Côte-Rôtie 2018 160", x: 70, y: 125),
             line("Northern Rhône, France", x: 70, y: 150),
-            line("Violets, bacon fat and olive.", x: 70, y: 175),
+            line("Violets, bacon fat and black olive tapenade.", x: 70, y: 175),
             line("Ridge Vineyards", y: 230),
             line("Monte Bello 2016 290", x: 70, y: 255),
             line("Santa Cruz Mountains, USA", x: 70, y: 280),
@@ -47,7 +47,8 @@ import Testing
         #expect(entries.count == 2)
         #expect(entries[0].name == "Domaine Jamet Côte-Rôtie")
         #expect(entries[0].vintage == .year(2018))
-        #expect(entries[0].details == "Northern Rhône, France\nViolets, bacon fat and olive.")
+        #expect(entries[0].details == "Northern Rhône, France")
+        #expect(entries[0].description == "Violets, bacon fat and black olive tapenade.")
         #expect(entries[0].rawText.hasPrefix("Domaine Jamet\nCôte-Rôtie 2018 160"))
         #expect(entries[1].name == "Ridge Vineyards Monte Bello")
         #expect(entries[1].prices.map(\.amount) == [290])

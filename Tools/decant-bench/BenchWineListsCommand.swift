@@ -39,14 +39,30 @@ struct BenchWineListsCommand: ParsableCommand {
     @Option(name: .long, help: "PDF pages: auto, always or never read from their text layer.")
     var pdfText: PDFTextMode = .auto
 
+    @Option(name: .long, help: ArgumentHelp("Keep recognized pages in this folder and reuse them: parsing changes re-run without OCR (use with --force or a fresh --out).", valueName: "DIR"))
+    var ocrCache: String?
+
+    @Option(name: .long, help: ArgumentHelp("Print the rows and entries the parser made of one list (a PDF, or an image kept in --ocr-cache), and stop.", valueName: "FILE", visibility: .hidden))
+    var explain: String?
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("With --explain: only these pages.", visibility: .hidden))
+    var page: [Int] = []
+
     @Flag(name: .long, help: "Read every list again (do not reuse an earlier run's pages in OUT).")
     var force = false
 
     func run() throws {
+        if let explain {
+            do { print(try BenchWineListsExplain.explain(file: explain, ocrCache: ocrCache, pages: page.isEmpty ? nil : page)) } catch {
+                throw ValidationError("\(error)")
+            }
+            return
+        }
         let folder = reports ?? out
         if reports == nil {
             var settings = RunSettings(kind: .winelist, ocr: OCRConfiguration(languages: lang))
             settings.pdfText = pdfText
+            settings.ocrCache = ocrCache
             var options = RunOptions(inbox: data, output: out, workers: jobs, settings: settings, progress: .automatic, html: false)
             options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: []))
             options.force = force

@@ -24,12 +24,13 @@ public struct FieldParser: Sendable {
 
     public static var currentYear: Int { Calendar(identifier: .gregorian).component(.year, from: Date()) }
 
-    static let currencySymbols: Set<Character> = ["$", "€", "£", "¥"]
+    static let currencySymbols: Set<Character> = ["$", "€", "£", "¥", "₺"]
     /// Marks before a two-digit vintage ('15, ’15), with the quotes OCR reads them as.
     static let apostrophes: Set<Character> = ["'", "’", "‘", "`", "´", "′", "\"", "“", "”", "°", "*", "-", "~"]
     /// Currency written as a word or code beside the amount.
     static let currencyWords: [String: String] = ["EUR": "€", "USD": "$", "GBP": "£", "AUD": "$", "NZD": "$", "CAD": "$",
-                                                  "CHF": "CHF", "US$": "$", "A$": "$"]
+                                                  "CHF": "CHF", "US$": "$", "A$": "$", "DKK": "kr", "SEK": "kr", "NOK": "kr",
+                                                  "KR": "kr", "KR.": "kr", ",-KR": "kr", "TL": "₺", "TRY": "₺", "YTL": "₺"]
 
     /// Letters OCR reads in place of digits, repaired only where a number is expected (a price or
     /// a vintage) and only in a token that already holds at least two real digits: "2O15", "5O", "l25".
@@ -262,6 +263,8 @@ public struct FieldParser: Sendable {
     /// A single price token: 65, 65.00, 65,00, $65, 65€, £65, 1.250,00, MP.
     static func price(_ token: String) -> (amount: Double?, currency: String?)? {
         var t = Substring(token)
+        // "350,-" and "350.-": a whole amount, as Danish, German and Swiss lists print it.
+        if (t.hasSuffix(",-") || t.hasSuffix(".-") || t.hasSuffix(",–")) && t.count > 2 { t = t.dropLast(2) }
         if t.hasSuffix(",") && t.count > 1 { t = t.dropLast() }
         let upper = t.uppercased()
         if upper == "MP" || upper == "M.P." || upper == "MARKET" { return (nil, nil) }

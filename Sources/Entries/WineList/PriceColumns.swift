@@ -18,10 +18,13 @@ public struct PriceHeader: Sendable, Equatable {
     public var columns: [PriceColumn]
     /// Horizontal extent of each label (upright page frame), parallel to `columns`.
     public var spans: [ClosedRange<Double>]?
+    /// A section heading printed on the header's row, left of the labels ("WHITE  125ml 175ml 750ml").
+    public var heading: String?
 
-    public init(columns: [PriceColumn], spans: [ClosedRange<Double>]? = nil) {
+    public init(columns: [PriceColumn], spans: [ClosedRange<Double>]? = nil, heading: String? = nil) {
         self.columns = columns
         self.spans = spans
+        self.heading = heading
     }
 }
 
@@ -41,7 +44,8 @@ enum PriceColumns {
             let columns: [PriceColumn]
             switch prices.count {
             case 1: columns = [glassSection ? .glass : .bottle]
-            case 2: columns = [.glass, .bottle]
+            // A glass costs less than its bottle, whichever a list prints first ("$47/$15").
+            case 2: columns = (prices[0].amount ?? 0) > (prices[1].amount ?? 0) ? [.bottle, .glass] : [.glass, .bottle]
             default: columns = Array(repeating: .unknown, count: prices.count)
             }
             return zip(prices, columns).map(price)

@@ -21,7 +21,12 @@ public struct RowLayout: Sendable {
     public init(lines: [RecognizedLine]) {
         let confident = lines.flatMap(\.words).filter { $0.confidence >= 50 }.map { Double($0.box.height) }.sorted()
         let wordHeight = confident.isEmpty ? 0 : confident[confident.count / 2]
-        let words = lines.map { $0.words.filter { !Self.isLeaderNoise($0, wordHeight: wordHeight) } }
+        // A line of nothing but "not offered" marks ("~", "–") says nothing of a wine, and standing
+        // between rows it would take their marks' places.
+        let words = Self.withoutRepeats(lines.map { line in
+            line.words.allSatisfy { WineListParser.placeholders.contains($0.text) } ? []
+                : line.words.filter { !Self.isLeaderNoise($0, wordHeight: wordHeight) }
+        })
         skew = Self.skew(of: words)
         let (sinA, cosA) = (sin(skew), cos(skew))
         var fragments: [Fragment] = []
@@ -50,6 +55,26 @@ public struct RowLayout: Sendable {
     }
 
     // MARK: words and fragments
+
+    /// The lines without a word printed again where it already stands (a PDF drawing a glyph twice,
+    /// for weight or by accident, gives it twice in its text layer): the same text over at least half
+    /// of the smaller box is one word, and the later copy goes.
+    static func withoutRepeats(_ lines: [[RecognizedWord]]) -> [[RecognizedWord]] {
+        var kept: [RecognizedWord] = []
+        return lines.map { words in
+            words.filter { word in
+                let repeated = kept.contains { other in
+                    guard other.text == word.text else { return false }
+                    let (a, b) = (other.box, word.box)
+                    let w = min(a.maxX, b.maxX) - max(a.x, b.x), h = min(a.maxY, b.maxY) - max(a.y, b.y)
+                    let smaller = min(a.width * a.height, b.width * b.height)
+                    return smaller > 0 && w > 0 && h > 0 && w * h * 2 >= smaller
+                }
+                if !repeated { kept.append(word) }
+                return !repeated
+            }
+        }
+    }
 
     /// A word (or a row's piece) more than this many times as tall as the ordinary ones beside it
     /// took in something off its line.
@@ -103,6 +128,12 @@ public struct RowLayout: Sendable {
             !isBinLabel && words.contains { w in
                 w.word.text.filter(\.isLetter).count >= 2 && FieldParser.price(w.word.text) == nil
             }
+        }
+
+        /// Ends in an amount that is no year: a price.
+        var hasPrice: Bool {
+            guard let last = words.last?.word.text, let amount = FieldParser.price(last)?.amount else { return false }
+            return !(amount >= 1900 && amount <= 2100 && amount == amount.rounded())
         }
 
         var isBinLabel: Bool {
@@ -201,7 +232,8 @@ public struct RowLayout: Sendable {
             let rightSide = text.filter { $0.left > band.from && $0.right > band.to }
             guard leftSide.count >= minimumSide, rightSide.count >= minimumSide,
                   n - leftSide.count - rightSide.count <= allowedCrossing,
-                  marginSupport(leftSide, h) >= minimumMargin, marginSupport(rightSide, h) >= minimumMargin else { continue }
+                  marginSupport(leftSide, h) >= minimumMargin, marginSupport(rightSide, h) >= minimumMargin,
+                  !isTableOfOneList(left: leftSide, all: all, band: band, h) else { continue }
             let score = min(leftSide.count, rightSide.count)
             if best == nil || score > best!.score { best = (score, widestEmpty(all, from: band.from, to: band.to)) }
         }
@@ -210,6 +242,24 @@ public struct RowLayout: Sendable {
         return [best.boundary]
             + gutters(text: leftText, all: all.filter { $0.middleX < best.boundary }, lineHeight: h, depth: depth + 1)
             + gutters(text: rightText, all: all.filter { $0.middleX >= best.boundary }, lineHeight: h, depth: depth + 1)
+    }
+
+    /// A table's columns, not the page's: names on the left with no price of their own, each on the
+    /// row of a region and price on the right ("Familia Gascón, Extra Brut" | "Mendoza 120.00").
+    /// Two columns of a list each carry their prices; a column of names whose rows continue across
+    /// the gap into the prices is one list.
+    static func isTableOfOneList(left: [Fragment], all: [Fragment], band: (from: Double, to: Double), _ h: Double) -> Bool {
+        // A left column's prices may stand in the band (only text makes a band): sides as the
+        // boundary would cut them.
+        let boundary = widestEmpty(all, from: band.from, to: band.to)
+        let leftPrices = all.filter { $0.middleX < boundary && $0.hasPrice }.count
+        let across = all.filter { $0.middleX >= boundary }
+        let rightPrices = across.filter(\.hasPrice).count
+        guard leftPrices == 0, rightPrices >= 3 else { return false }
+        let sharing = left.filter { l in
+            across.contains { r in min(l.bottom, r.bottom) - max(l.top, r.top) > 0.5 * min(l.height, r.height) }
+        }.count
+        return Double(sharing) >= 0.6 * Double(left.count)
     }
 
     /// How many fragments start at the most common left edge: a column has a margin.

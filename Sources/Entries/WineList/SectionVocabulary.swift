@@ -1,16 +1,26 @@
 /// Headings that open a section of a wine list, and the colour each implies.
 public enum SectionVocabulary {
     static let colours: [(words: [String], colour: String?)] = [
-        (["sparkling", "champagne", "champagnes", "bubbles", "fizz", "crémant", "cremant", "prosecco", "cava"], "sparkling"),
-        (["white", "whites", "blanc", "blancs", "bianco", "bianchi", "weiss"], "white"),
-        (["rosé", "rose", "rosés", "roses", "rosado", "rosato", "pink"], "rose"),
-        (["red", "reds", "rouge", "rouges", "rosso", "rossi", "tinto", "tintos"], "red"),
-        (["dessert", "sweet", "stickies", "sauternes", "tokaji"], "sweet"),
+        (["sparkling", "champagne", "champagnes", "bubbles", "fizz", "crémant", "cremant", "prosecco", "cava",
+          "schaumwein", "schaumweine", "sekt", "mousserend", "mousserende", "espumoso", "espumosos", "espumante", "espumantes",
+          "bollicine", "spumante", "spumanti", "frizzante", "frizzanti", "köpüklü", "köpüren", "kopuklu", "kopuren", "sparklings",
+          "mousseux", "bulles"], "sparkling"),
+        (["white", "whites", "blanc", "blancs", "bianco", "bianchi", "weiss",
+          "weißwein", "weisswein", "weißweine", "weissweine", "wit", "witte", "hvidvin", "hvidvine", "blanco", "blancos", "beyaz",
+          "bianca", "branco", "brancos", "hvid"], "white"),
+        (["rosé", "rose", "rosés", "roses", "rosado", "rosato", "pink",
+          "roséwein", "roseweine", "roze", "rosévin", "rosevin", "rosati", "rosados"], "rose"),
+        (["red", "reds", "rouge", "rouges", "rosso", "rossi", "tinto", "tintos",
+          "rotwein", "rotweine", "rood", "rode", "rødvin", "rødvine", "rodvin", "kırmızı", "kirmizi", "tinta"], "red"),
+        (["dessert", "sweet", "stickies", "sauternes", "tokaji",
+          "dessertwein", "dessertweine", "dessertvin", "dulce", "dulces", "dolce", "dolci", "tatlı", "tatli", "süßwein"], "sweet"),
         (["fortified", "port", "ports", "sherry", "madeira"], "fortified"),
         (["glass", "glasses", "half", "halves", "large", "format", "formats", "magnums", "coravin", "cellar", "list", "wines",
           "wine", "by", "the", "bottle", "bottles", "orange", "natural", "reserve", "selection", "&", "and", "of", "aperitif",
           "aperitifs", "digestif", "digestifs", "carafe", "carafes", "skin", "contact", "library", "collection", "rare",
-          "fine", "house", "our", "old", "new", "world", "vins", "vini", "vinos", "weine", "au", "verre", "calice"], nil),
+          "fine", "house", "our", "old", "new", "world", "vins", "vini", "vinos", "weine", "au", "verre", "calice",
+          "wein", "wijn", "wijnen", "vin", "vine", "vino", "şaraplar", "saraplar", "glas", "copa", "bicchiere", "offene", "per",
+          "al", "por", "la", "de", "du", "par", "og", "en", "und", "y", "e"], nil),
     ]
 
     /// The colour for a heading's words, or nil when the heading names no colour (By the glass).
@@ -60,21 +70,27 @@ public enum SectionVocabulary {
             let start = i
             let w = words[i]
             switch w {
-            case "glass", "gls", "gl", "verre", "bicchiere", "calice", "copa", "125ml", "150ml", "175ml", "250ml", "6oz", "5oz", "8oz":
+            case "glass", "gls", "gl", "verre", "bicchiere", "calice", "copa", "125ml", "150ml", "175ml", "250ml", "6oz", "5oz", "8oz",
+                 "glas", "kadeh", "coupe", "taça", "taca":
                 columns.append((.glass, start...i))
-            case "9oz", "carafe", "500ml", "pichet", "caraffa", "quartino", "decanter":
+            case "9oz", "carafe", "500ml", "pichet", "caraffa", "quartino", "decanter", "karaf", "karaffe", "jarra":
                 columns.append((.carafe, start...i))
-            case "half", "1/2", "½", "375ml", "demi":
+            case "half", "1/2", "½", "375ml", "demi", "split", "piccolo":
                 if i + 1 < words.count, ["bottle", "btl", "bt", "bouteille"].contains(words[i + 1]) { i += 1 }
                 columns.append((.halfBottle, start...i))
-            case "bottle", "btl", "bt", "bouteille", "bottiglia", "botella", "750ml":
+            case "bottle", "btl", "bt", "bouteille", "bottiglia", "botella", "750ml", "fles", "flasche", "fl", "flaske", "şişe", "sise",
+                 "garrafa":
                 columns.append((.bottle, start...i))
             case "magnum", "mag", "1.5l", "1500ml":
                 columns.append((.magnum, start...i))
             case "":
                 break
             default:
-                return nil
+                // A measure names its column by its size: "75cl", "0,1 l", "37,5 cl", "1.5l".
+                let pieces = Array(words[i...].prefix(2))
+                guard let size = FieldParser.bottleSize(pieces, at: 0) else { return nil }
+                i += size.used - 1
+                columns.append((LabelledPrices.column(ml: size.ml), start...i))
             }
             i += 1
         }

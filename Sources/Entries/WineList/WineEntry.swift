@@ -25,6 +25,9 @@ public struct WineEntry: Sendable, Equatable, Codable {
     public var ocrConfidence: Double
     /// Lines printed under the wine (region and country, a tasting note), as read.
     public var details: String?
+    /// A tasting note or description printed with the wine, as read: kept out of its name and
+    /// details so that the wine is named by what names it.
+    public var description: String?
 
     public init(firstLine: Int, lastLine: Int, rawText: String, box: PixelRect, section: String? = nil,
                 colour: String? = nil, bin: String? = nil, producer: String? = nil, wine: String? = nil,

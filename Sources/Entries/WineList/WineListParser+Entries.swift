@@ -35,9 +35,17 @@ extension WineListParser {
         let anchor = readings[group.anchor]
         let anchorPosition = group.rows.firstIndex(of: group.anchor) ?? 0
         let leading = group.rows[..<anchorPosition].map { readings[$0] }
-        let details = group.rows[(anchorPosition + 1)...].map { readings[$0] }
+        var after = Array(group.rows[(anchorPosition + 1)...])
+        // A price row whose words are a note, under its name: the note is the description.
+        let anchorIsNote = anchor.isProse && !leading.isEmpty
+        if anchorIsNote { after.insert(group.anchor, at: 0) }
+        // From the first line of a note on, the rows describe the wine; before it they name it
+        // (a region and country line).
+        let noteStart = after.firstIndex { readings[$0].isProse } ?? after.count
+        let details = after[..<noteStart].map { readings[$0] }
+        let described = after[noteStart...].map { $0 == group.anchor ? Array(readings[$0].tokens[..<readings[$0].priceStart]) : readings[$0].tokens }
 
-        var nameTokens = leading.flatMap(\.tokens) + anchor.tokens[..<anchor.priceStart]
+        var nameTokens = leading.flatMap(\.tokens) + (anchorIsNote ? [] : anchor.tokens[..<anchor.priceStart])
         var priceTokens = anchor.prices
         // A bare number left of prices printed with a currency is no price ("Sorì Alto 18 $56":
         // an apostrophe vintage whose apostrophe was lost).
@@ -80,7 +88,8 @@ extension WineListParser {
             }
         }
         guard parsed.name.contains(where: \.isLetter), !SectionVocabulary.isFurniture(name: parsed.name),
-              !SectionVocabulary.isNotice(parsed.name) else { return nil }
+              !SectionVocabulary.isNotice(parsed.name), !NotWine.isNamed(parsed.name),
+              !(group.section.map(NotWine.isHeading) ?? false) else { return nil }
         let detailText = details.map { $0.tokens.joined(separator: " ") }
         if parsed.vintage == nil || parsed.bottleSizeML == nil {
             let more = fields.parseName(details.flatMap(\.tokens))
@@ -98,7 +107,10 @@ extension WineListParser {
         if let h = header, group.headerColumn != anchor.row.column {
             header = h.columns.contains(.bottle) || glassSection ? PriceHeader(columns: h.columns) : nil
         }
-        let prices = PriceColumns.assign(priceTokens, header: header, spans: spans, glassSection: glassSection)
+        var prices = PriceColumns.assign(priceTokens, header: header, spans: spans, glassSection: glassSection)
+        if let columns = anchor.columns, columns.count == prices.count, priceTokens == anchor.prices {
+            for k in prices.indices { prices[k].column = columns[k] }
+        }
 
         let rows = group.rows.map { readings[$0].row }
         let words = rows.flatMap(\.words)
@@ -109,7 +121,10 @@ extension WineListParser {
         var entry = WineEntry(
             firstLine: sourceLines.min() ?? 0, lastLine: sourceLines.max() ?? 0,
             // The words as read, without what was a dot leader (dots, or letters Tesseract made of them).
-            rawText: group.rows.map { readings[$0].tokens.joined(separator: " ") }.joined(separator: "\n"), box: box,
+            // A description is no part of the wine's text: it is kept apart as the entry's description.
+            rawText: group.rows.filter { $0 == group.anchor || !after[noteStart...].contains($0) }.map { i in
+                (anchorIsNote && i == group.anchor ? Array(readings[i].tokens[readings[i].priceStart...]) : readings[i].tokens).joined(separator: " ")
+            }.filter { !$0.isEmpty }.joined(separator: "\n"), box: box,
             section: group.section, colour: group.colour, bin: parsed.bin, name: parsed.name, vintage: parsed.vintage,
             prices: prices, currency: priceTokens.compactMap(\.currency).first, bottleSizeML: parsed.bottleSizeML,
             ocrConfidence: confidence)
@@ -118,6 +133,7 @@ extension WineListParser {
             if section.contains("magnum") { entry.bottleSizeML = 1500 }
         }
         entry.details = detailText.isEmpty ? nil : detailText.joined(separator: "\n")
+        entry.description = described.isEmpty ? nil : described.map { $0.joined(separator: " ") }.joined(separator: "\n")
         let split = names.split(name: parsed.name, details: detailText.map { FieldParser.cleanName(fields.abbreviations.expand($0)) })
         entry.producer = split.producer
         entry.wine = split.wine

@@ -17,6 +17,10 @@ extension WineListParser {
     }
 
     func group(_ readings: [RowReading], lineHeight h: Double) -> [Group] {
+        // How close a list sets its rows: a line further below its wine than that is no detail of
+        // it but a subheading of what follows ("Light, Crisp and Delicious").
+        let gaps = readings.map(\.gapAbove).filter { $0.isFinite }.sorted()
+        let usualGap = gaps.isEmpty ? 0 : gaps[gaps.count / 2]
         var groups: [Group] = []
         var pending: [Int] = []
         var open: Int?            // the group that may still take detail rows
@@ -34,11 +38,15 @@ extension WineListParser {
             var last = groups[g].rows.last!
             var taken = 0
             let anchor = readings[groups[g].anchor]
+            var inNote = false
             for i in rows {
                 let r = readings[i]
                 let margin = min(anchor.row.left, readings[groups[g].rows[0]].row.left)
-                guard taken < 3, r.kind == .text, r.prices.isEmpty,
-                      r.row.top - readings[last].row.bottom <= 1.2 * h,
+                // A tasting note runs to several lines, and what follows it under the same wine
+                // (a style line, "Fulsome & Robust") belongs to it too.
+                inNote = inNote || r.isProse
+                guard taken < (inNote ? 8 : 3), r.kind == .text, r.prices.isEmpty,
+                      r.row.top - readings[last].row.bottom <= min(1.2 * h, max(0.6 * h, usualGap + 0.6 * h)),
                       r.row.left >= margin - 0.5 * h, r.row.left <= margin + 4 * h,
                       r.row.height <= 1.3 * h else { break }
                 groups[g].rows.append(i)
@@ -57,6 +65,10 @@ extension WineListParser {
             case .header(let h):
                 attachDetails(pending)
                 open = nil
+                if let heading = h.heading {
+                    section = heading
+                    colour = SectionVocabulary.colour(for: heading)
+                }
                 header = h
                 headerColumn = r.row.column
                 headerSection = section
@@ -79,9 +91,23 @@ extension WineListParser {
                 guard r.isAnchor else { pending.append(i); continue }
                 var leading: [Int] = []
                 var details = pending
-                if !r.flush, let k = pending.lastIndex(where: { readings[$0].flush && !readings[$0].isAnchor }) {
+                // A note under the wine before stays that wine's: a name above this price row
+                // starts after it.
+                let afterNote = pending.lastIndex(where: { readings[$0].isProse }).map { $0 + 1 } ?? 0
+                if r.isProse, let k = pending[afterNote...].lastIndex(where: { !readings[$0].isAnchor && !readings[$0].isProse }) {
+                    // A price printed at the end of the note's first line ("Intense aromas … 19.25"):
+                    // the name is the row above it.
                     leading = Array(pending[k...])
                     details = Array(pending[..<k])
+                } else if !r.flush, let k = pending[afterNote...].lastIndex(where: { readings[$0].flush && !readings[$0].isAnchor }) {
+                    leading = Array(pending[k...])
+                    details = Array(pending[..<k])
+                } else if !r.tokens[..<r.priceStart].contains(where: { $0.contains(where: \.isLetter) }), afterNote < pending.count {
+                    // Prices alone on their row ("3.50 4.00 5.50 16.00"): the wine is what stands above
+                    // since the last note.
+                    let start = max(afterNote, pending.count - 3)
+                    leading = Array(pending[start...])
+                    details = Array(pending[..<start])
                 } else if r.flush, let last = pending.last, Self.continuesAfterComma(readings[last], r) {
                     leading = [last]
                     details = Array(pending.dropLast())

@@ -11,10 +11,20 @@ extension WineListParser {
             }
             return .header(PriceHeader(columns: labels.map(\.column), spans: spans))
         }
+        // A heading with the section's price columns on its row ("WHITE  125ml 175ml 375ml 750ml").
+        if r.prices.isEmpty, let split = Self.headingAndLabels(r.tokens) {
+            let labels = split.labels
+            let spans = labels.map { label -> ClosedRange<Double> in
+                let first = r.row.wordSpans[r.tokenWords[split.start + label.words.lowerBound]]
+                let last = r.row.wordSpans[r.tokenWords[split.start + label.words.upperBound]]
+                return first.lowerBound...last.upperBound
+            }
+            return .header(PriceHeader(columns: labels.map(\.column), spans: spans, heading: split.heading))
+        }
         guard r.prices.isEmpty else { return .text }
         let letters = text.filter(\.isLetter)
         if r.row.height >= 1.7 * h, !r.hasVintage { return .title }
-        if SectionVocabulary.isHeading(text) {
+        if SectionVocabulary.isHeading(text) || NotWine.isHeading(text) {
             // A region line under a wine ("Champagne") is no heading: headings stand apart,
             // larger, in capitals, or at the top of a column.
             let capitals = !letters.isEmpty && letters.allSatisfy(\.isUppercase)
@@ -25,6 +35,20 @@ extension WineListParser {
             return .heading
         }
         return .text
+    }
+
+    /// A row that is a section heading followed by two or more price-column labels: the heading's
+    /// text, where the labels start, and the labels (word ranges counted from `start`).
+    static func headingAndLabels(_ tokens: [String]) -> (heading: String, start: Int, labels: [(column: PriceColumn, words: ClosedRange<Int>)])? {
+        guard tokens.count >= 3 else { return nil }
+        for start in 1..<(tokens.count - 1) {
+            let heading = tokens[..<start].joined(separator: " ")
+            guard SectionVocabulary.isHeading(heading) else { continue }
+            if let labels = SectionVocabulary.priceColumnLabels(Array(tokens[start...])), labels.count >= 2 {
+                return (heading, start, labels)
+            }
+        }
+        return nil
     }
 
     /// Where the name starts on a row that begins with a bin number ("112", "#112", "Bin 112").

@@ -24,6 +24,10 @@ extension WineListParser {
         /// Space between this row and the one above it in the same column (infinite at a column's top).
         var gapAbove = Double.infinity
         var isAnchor = false
+        /// The row's words before its prices read as a sentence (a tasting note), not a name (`ProseText`).
+        var isProse = false
+        /// Each price's column when the row labels its prices itself (`LabelledPrices`).
+        var columns: [PriceColumn]?
     }
 
     /// Least OCR confidence of a price's words for it to count towards the page's habit with
@@ -55,11 +59,16 @@ extension WineListParser {
     func read(_ layout: RowLayout) -> [RowReading] {
         let h = layout.lineHeight
         var readings = layout.rows.map { reading(of: $0, signs: nil) }
+        // A sign after every price that OCR read as a mark.
+        let marked = Self.pageMark(readings.map(\.tokens)) != nil
+        if marked {
+            readings = layout.rows.map { reading(of: $0, signs: nil, marked: true) }
+        }
         // The page's habit with currency signs settles a sign read among one row's digits.
         let signs = PriceSigns(currencies: Self.habitCurrencies(readings))
         if signs.style != .undecided {
             for i in readings.indices where Self.signRepaired(readings[i].tokens, signs: signs) != readings[i].tokens {
-                readings[i] = reading(of: readings[i].row, signs: signs)
+                readings[i] = reading(of: readings[i].row, signs: signs, marked: marked)
             }
         }
         // Gaps and margins per column.
@@ -85,6 +94,8 @@ extension WineListParser {
                 }
             }
         }
+        let priceHeights = readings.filter { !$0.prices.isEmpty }.map(\.row.height).sorted()
+        let priceRowHeight = priceHeights.isEmpty ? h : priceHeights[priceHeights.count / 2]
         // Anchors: rows with prices; a flush row with a vintage whose price OCR lost, unless the
         // next row is an indented price row that continues it.
         for (_, members) in byColumn {
@@ -93,6 +104,10 @@ extension WineListParser {
                 let nameHasLetters = r.tokens[..<r.priceStart].contains { $0.contains(where: \.isLetter) }
                 if !r.prices.isEmpty {
                     readings[i].isAnchor = nameHasLetters || r.tokens.count > r.priceStart
+                } else if r.hasVintage && r.flush && nameHasLetters, k > 0,
+                          Self.isSmallerLineUnder(r, readings[members[k - 1]], lineHeight: h, priceRowHeight: priceRowHeight) {
+                    // Producer and vintage set smaller right under the wine's price row: its detail.
+                    readings[i].isAnchor = false
                 } else if r.hasVintage && r.flush && nameHasLetters {
                     // Unless indented rows below continue it down to a price ("#161 NV Philipponnat,
                     // Clos" / "des Goisses," / "Champagne $22.00 / $94.00").
@@ -120,16 +135,46 @@ extension WineListParser {
         return readings
     }
 
+    /// Where a bracketed remark of at most three words that ends the row starts ("(Unoaked)",
+    /// "(by the glass only)"), nil when the row ends otherwise.
+    static func trailingRemark(_ tokens: [String]) -> Int? {
+        guard let last = tokens.last, last.hasSuffix(")") else { return nil }
+        for start in tokens.indices.reversed().prefix(3) where tokens[start].hasPrefix("(") {
+            return tokens[start...].contains(where: { $0.contains(where: \.isLetter) }) ? start : nil
+        }
+        return nil
+    }
+
+    /// A row set in smaller type close under a row with prices: the second line of that wine
+    /// ("Skoff Peter, 2024 | 0,75 L" under "Weissburgunder … 18").
+    /// Smaller than the page's price rows too: a row whose letters only happen to lack descenders is not.
+    static func isSmallerLineUnder(_ r: RowReading, _ above: RowReading, lineHeight h: Double, priceRowHeight: Double) -> Bool {
+        above.kind == .text && !above.prices.isEmpty && r.prices.isEmpty && r.gapAbove < 0.5 * h
+            && r.row.height < 0.85 * above.row.height && r.row.height < 0.8 * priceRowHeight
+    }
+
     /// One row's tokens and trailing prices, with marks at its end read as `signs` says when given.
-    func reading(of row: ListRow, signs: PriceSigns?) -> RowReading {
+    func reading(of row: ListRow, signs: PriceSigns?, marked: Bool = false) -> RowReading {
         var tokens: [String] = [], tokenWords: [Int] = []
         for (index, word) in row.words.enumerated() {
             let cleaned = Self.withoutLeaderDots(word.text)
             guard !cleaned.isEmpty else { continue }
             for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
         }
+        if marked { tokens = Self.withoutMarks(tokens) }
         if let signs { tokens = Self.signRepaired(tokens, signs: signs) }
+        (tokens, tokenWords) = Self.withPlaceholdersAsSeparators(tokens, tokenWords)
         var run = fields.trailingPrices(tokens)
+        // A remark in brackets after the prices ("$38/$12 (Unoaked)") belongs with the name.
+        if run.prices.isEmpty, let remark = Self.trailingRemark(tokens), remark > 0 {
+            let moved = fields.trailingPrices(Array(tokens[..<remark]))
+            if !moved.prices.isEmpty {
+                let start = moved.start
+                tokens = Array(tokens[..<start]) + Array(tokens[remark...]) + Array(tokens[start..<remark])
+                tokenWords = Array(tokenWords[..<start]) + Array(tokenWords[remark...]) + Array(tokenWords[start..<remark])
+                run = fields.trailingPrices(tokens)
+            }
+        }
         // A dot leader Tesseract read as letters ("HEHEHE eee Ee") between the name and the
         // price: low-confidence words without digits right before the prices (or the row's end).
         var end = run.start
@@ -140,10 +185,51 @@ extension WineListParser {
             tokenWords.removeSubrange(end..<run.start)
             run = fields.trailingPrices(tokens)
         }
+        var columns: [PriceColumn]?
+        if let labelled = LabelledPrices.read(tokens, fields: fields), labelled.prices.count >= run.prices.count {
+            run = (labelled.prices, labelled.start)
+            columns = labelled.columns
+        }
         let nameTokens = Array(tokens[..<run.start])
         let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
         return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
-                          hasVintage: hasVintage, kind: .text)
+                          hasVintage: hasVintage, kind: .text, isProse: ProseText.isProse(nameTokens), columns: columns)
+    }
+
+    /// Marks that stand in a price column for a measure not offered ("19 ~ 114", "12 – 48"), or join
+    /// two prices ("15~60"): between two amounts they separate prices as a slash does.
+    static let placeholders: Set<String> = ["~", "-", "–", "—", "−", "x", "–/–", "n/a"]
+
+    static func withPlaceholdersAsSeparators(_ tokens: [String], _ words: [Int]) -> ([String], [Int]) {
+        func amount(_ t: String) -> Bool {
+            guard let a = FieldParser.price(t)?.amount else { return false }
+            // A year stays the vintage ("Riesling 2019 - 45").
+            return !(t.count == 4 && a >= 1900 && a <= 2100)
+        }
+        var outTokens: [String] = [], outWords: [Int] = []
+        for (i, t) in tokens.enumerated() {
+            if placeholders.contains(t.lowercased()), i > 0, i + 1 < tokens.count, amount(tokens[i - 1]), amount(tokens[i + 1]) {
+                outTokens.append("/"); outWords.append(words[i])
+                continue
+            }
+            // "$8/split", "12/glass": a price and the measure it buys, in one token.
+            let halves = t.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if halves.count == 2, FieldParser.price(halves[0]) != nil, halves[1].count > 1,
+               SectionVocabulary.priceColumnLabels([halves[1]]) != nil {
+                outTokens += [halves[0], "/", halves[1]]
+                outWords += [words[i], words[i], words[i]]
+                continue
+            }
+            // "15~60": two prices joined by a tilde.
+            let parts = t.split(separator: "~", omittingEmptySubsequences: false)
+            if parts.count == 2, parts.allSatisfy({ amount(String($0)) }) {
+                outTokens += [String(parts[0]), "/", String(parts[1])]
+                outWords += [words[i], words[i], words[i]]
+                continue
+            }
+            outTokens.append(t); outWords.append(words[i])
+        }
+        return (outTokens, outWords)
     }
 
     /// The row's last tokens (at most three: glass, carafe and bottle prices) as `signs` reads them,

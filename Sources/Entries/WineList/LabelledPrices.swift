@@ -1,0 +1,83 @@
+/// Prices printed with their measure or column beside each ("125ml £4.00 175ml £5.50 250ml £7.00",
+/// "200ml - £8.50", "25 (75cl) / 7 calice"), read from the row's end.
+///
+/// Why: a list that names the measure at each price prints no header over them, and a run of
+/// prices broken by words ends, read from the right, at its last measure: the other measures'
+/// prices would become part of the wine's name.
+enum LabelledPrices {
+    /// The column a label names: a measure (125ml, 75 cl, 1,5 l, 0,1 l) by its size, or a word of
+    /// a header ("glass", "calice", "Flasche").
+    static func column(_ tokens: [String], endingAt end: Int) -> (column: PriceColumn, ml: Int?, count: Int)? {
+        guard end > 0 else { return nil }
+        let bare: (String) -> String = { $0.trimmingCharacters(in: Set("()[],;:")) }
+        for count in [1, 2] where end - count >= 0 {
+            let piece = tokens[(end - count)..<end].map(bare)
+            if let size = FieldParser.bottleSize(piece, at: 0), size.used == count {
+                return (column(ml: size.ml), size.ml, count)
+            }
+        }
+        if let labels = SectionVocabulary.priceColumnLabels([bare(tokens[end - 1])]), labels.count == 1 {
+            return (labels[0].column, nil, 1)
+        }
+        return nil
+    }
+
+    /// The column a measure is sold as: up to 250 ml a glass, a half bottle, a carafe of 500 ml,
+    /// a bottle, a magnum.
+    static func column(ml: Int) -> PriceColumn {
+        switch ml {
+        case ..<300: return .glass
+        case 300..<450: return .halfBottle
+        case 450..<700: return .carafe
+        case 700..<1200: return .bottle
+        default: return .magnum
+        }
+    }
+
+    static let separators: Set<String> = ["/", "-", "–", "—", "|", "="]
+
+    /// The prices at the row's end with their columns, when each is labelled; nil when the row's
+    /// end holds no labelled price (the ordinary run is read instead). Labels standing before their
+    /// prices count only as a pattern (two or more) or as one glass measure: a lone "Magnum 120"
+    /// stays the wine's size and price.
+    static func read(_ tokens: [String], fields: FieldParser) -> (prices: [PriceToken], columns: [PriceColumn], start: Int)? {
+        guard tokens.count >= 2 else { return nil }
+        let labelsAfter = column(tokens, endingAt: tokens.count) != nil
+        var end = tokens.count
+        var found: [(prices: [PriceToken], column: PriceColumn)] = []
+        var start = tokens.count
+        var glassMeasure = false
+        while end > 0 {
+            var e = end
+            var label: (column: PriceColumn, ml: Int?, count: Int)?
+            if labelsAfter {
+                guard let l = column(tokens, endingAt: e) else { break }
+                label = l
+                e -= l.count
+                while e > 0, separators.contains(tokens[e - 1]) { e -= 1 }
+            }
+            let run = fields.trailingPrices(Array(tokens[..<e]))
+            guard !run.prices.isEmpty else { break }
+            var s = run.start
+            if !labelsAfter {
+                while s > 0, separators.contains(tokens[s - 1]) { s -= 1 }
+                guard let l = column(tokens, endingAt: s) else { break }
+                label = l
+                s -= l.count
+                if l.ml.map({ $0 <= 250 }) == true { glassMeasure = true }
+            }
+            // A label names one price: the last of a run ("£4.00" of "12 £4.00"); the others belong
+            // to the ordinary run to its left.
+            guard let label, let last = run.prices.last, run.prices.count == 1 else { break }
+            found.append(([last], label.column))
+            start = labelsAfter ? last.tokens.lowerBound : s
+            end = labelsAfter ? last.tokens.lowerBound : s
+            while labelsAfter, end > 0, separators.contains(tokens[end - 1]) { end -= 1 }
+        }
+        guard !found.isEmpty, labelsAfter || found.count >= 2 || glassMeasure else { return nil }
+        // Name tokens end where the first label or price starts; trailing separators are no name.
+        while start > 0, separators.contains(tokens[start - 1]) { start -= 1 }
+        let ordered = found.reversed()
+        return (ordered.flatMap(\.prices), ordered.map(\.column), start)
+    }
+}
