@@ -128,4 +128,22 @@ import Testing
         let unpaid = parser.parse(text: text.replacingOccurrences(of: "CREDIT RM 45.35", with: ""))
         #expect(unpaid.total == 48.34)
     }
+
+    @Test func noTotalAmountReadThePaymentLessTheChangeIs() {
+        let r = parser.parse(text: """
+        KEDAI RUNCIT MAJU
+        Total Excl GST : RNa
+        CASH 50.00
+        CHANGE 12.40
+        """)
+        #expect(r.total == 37.60)
+        #expect(r.consistency.consistent)
+    }
+
+    @Test func aTotalLabelWithoutItsAmountTakesTheExactPayment() {
+        let lines = "STESEN MINYAK JAYA\nItem Qty Amount\nTOTAL AMOUNT\nCASH RM 6.00"
+        #expect(parser.parse(text: lines).total == 6)
+        // Without the bare total label, cash handed over may be more than the bill: no total.
+        #expect(parser.parse(text: "STESEN MINYAK JAYA\nItem Qty Amount\nCASH RM 6.00").total == nil)
+    }
 }
