@@ -146,4 +146,14 @@ import Testing
         // Without the bare total label, cash handed over may be more than the bill: no total.
         #expect(parser.parse(text: "STESEN MINYAK JAYA\nItem Qty Amount\nCASH RM 6.00").total == nil)
     }
+
+    @Test func aRoundingAfterTheLastTotalMakesTheAmountPaid() {
+        let rounded = parser.parse(text: "KEDAI MAJU\nTotal Sales (Incl GST 6%) RM 64.13\nRounding Adjustment RM 0.02\nTotal Discount RM 0.00")
+        #expect(rounded.total == 64.15)
+        // Printed after its rounding, the rounded total is read as printed; a sum off the 5-cent step is no cash total.
+        let printed = parser.parse(text: "KEDAI MAJU\nTotal 9.03\nRounding -0.03\nRounded Total 9.00")
+        #expect(printed.total == 9.00)
+        let offStep = parser.parse(text: "KEDAI MAJU\nTotal 9.03\nRounding 0.01")
+        #expect(offStep.total == 9.03)
+    }
 }
