@@ -31,7 +31,7 @@ struct DateOrderEvidenceTests {
 
     @Test("a country's marks", arguments: [
         ("TOTAL RM 12.50", DateOrder.dayFirst), ("Total (RM) 12.50", .dayFirst), ("ABC TRADING SDN BHD", .dayFirst),
-        ("XYZ S/B", .dayFirst), ("Tel: +60 3-5555 1234", .dayFirst), ("Total €12,50", .dayFirst), ("TOTAL £4.20", .dayFirst),
+        ("XYZ S/B", .dayFirst), ("Tel: +60 3-5555 1234", .dayFirst), ("Total €12,50", .dayFirst), ("Summe 12,50 €", .dayFirst), ("TOTAL £4.20", .dayFirst),
         ("12 Main St\nSpringfield, IL 62704\nTOTAL $8.20", .monthFirst),
     ])
     func formats(text: String, order: DateOrder) {
@@ -40,7 +40,7 @@ struct DateOrderEvidenceTests {
 
     @Test("no mark, a dollar alone, or marks of both orders settle nothing", arguments: [
         "TOTAL 12.50", "TOTAL $12.50", "paid in 62704 TOTAL $8", "Springfield, IL 62704\nTOTAL RM 8.20\n$ 8.20",
-        "ROOM 12.50",
+        "ROOM 12.50", "KEDAI € SINAR\nTOTAL 8.20",
     ])
     func noFormat(text: String) {
         #expect(DateOrderEvidence.fromFormats(text) == nil)

@@ -55,7 +55,8 @@ public enum DateOrderEvidence {
         return DateOrderSettlement(order: first.order, reason: "\(first.text) printed on the receipt")
     }
 
-    /// A country's marks and the order its receipts print dates in. Only countries whose order is
+    /// A country's marks and the order its receipts print dates in; currency signs only beside an
+    /// amount, as OCR makes stray € and £ of specks. Only countries whose order is
     /// not in doubt: the United States alone prints month first, so `$` counts only beside a US
     /// address (Canada, Australia, Singapore and others print `$` with the day first).
     static let dayFirstMarks: [(pattern: TextPattern, reason: String)] = [
@@ -63,8 +64,8 @@ public enum DateOrderEvidence {
         (DateReader.regex(#"(?<![\p{L}])(?:SDN\.?\s+BHD|S/B|BERHAD)(?![\p{L}])"#), "company form SDN BHD (Malaysia)"),
         (DateReader.regex(#"\+\s?60[\s\-]?\d"#), "phone code +60 (Malaysia)"),
         (DateReader.regex(#"\+\s?65[\s\-]?\d|(?<![\p{L}])PTE\.?\s+LTD(?![\p{L}])"#), "phone code +65 or PTE LTD (Singapore)"),
-        (DateReader.regex(#"€"#), "amounts in € (Europe)"),
-        (DateReader.regex(#"£|(?<![\p{L}])GBP(?![\p{L}])"#), "amounts in £ (United Kingdom)"),
+        (DateReader.regex(#"€\s?\d+[.,]\d{2}(?!\d)|(?<![\d.,])\d+[.,]\d{2}\s?€"#), "amounts in € (Europe)"),
+        (DateReader.regex(#"£\s?\d+[.,]\d{2}(?!\d)|(?<![\p{L}])GBP(?![\p{L}])"#), "amounts in £ (United Kingdom)"),
     ]
     /// "Springfield, IL 62704": a state's postal code (in capitals: "in 12345" is not Indiana) and a ZIP code.
     static let usAddress = DateReader.regex(
