@@ -5,9 +5,10 @@ import Reporting
 /// Passes over a whole job's pages once every page is read: what no page can know alone. They run
 /// when the job's reports are written, so a merged sharded run settles exactly as a single run.
 public enum JobPasses {
-    /// Every pass, in order: the list's best values and report filters, then the receipts' merchants.
+    /// Every pass, in order: the list's best values and report filters, then the receipts' merchants
+    /// and the order of their ambiguous dates.
     public static func apply(to pages: [PageResult], insights: InsightOptions) -> [PageResult] {
-        withMerchantConsensus(withListInsights(pages, options: insights))
+        withJobDateOrder(withMerchantConsensus(withListInsights(pages, options: insights)))
     }
 
     /// A job is one list: best value is marked across all its pages, then the report filters apply.
@@ -41,6 +42,27 @@ public enum JobPasses {
             page.receipt?.merchantAsRead = asRead
             page.record.receipt?.merchant = fix
             page.record.warnings.append("merchant \"\(read)\" settled as \"\(fix)\", the name read on more of this job's receipts")
+            return page
+        }
+    }
+
+    /// A job's receipts whose dates could be read two ways (03/04/2018), read in the order the job's
+    /// other receipts print their unambiguous dates in (`DateOrderEvidence.fromJob`): one person's
+    /// receipts from one trip or one shop share a country. The reason goes to receipts.json; a
+    /// receipt the job cannot settle keeps both readings.
+    public static func withJobDateOrder(_ pages: [PageResult]) -> [PageResult] {
+        guard pages.contains(where: { $0.receipt?.dateAmbiguous == true }),
+              let settlement = DateOrderEvidence.fromJob(pages.compactMap { $0.receipt == nil ? nil : $0.text }) else { return pages }
+        return pages.map { page in
+            guard let receipt = page.receipt, receipt.dateAmbiguous, let printed = receipt.dateText,
+                  let date = DateOrderEvidence.reading(receipt.dateReadings, printed: printed, order: settlement.order) else { return page }
+            var page = page
+            page.receipt?.date = date
+            page.receipt?.dateAmbiguous = false
+            page.receipt?.dateOrder = settlement.order.rawValue
+            page.receipt?.dateOrderReason = settlement.reason
+            page.receipt?.problems.removeAll(where: ReceiptParser.isAmbiguousDateProblem)
+            page.record.receipt?.date = date
             return page
         }
     }

@@ -70,12 +70,15 @@ public final class PageReader {
         let components = eraseLeaders(&reading, prior: prior)
         chooseSegmentation(&reading, components: components)
         let cache = settings.cacheFolder.map(RecognitionCache.init(folder:))
-        func recognize(_ flat: FlattenedPage, _ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
-            let key = cache?.key(flat.raster, ppi: flat.ppi, segmentation: segmentation, ocr: settings.ocr)
+        func recognize(_ raster: Raster, _ ppi: Int?, _ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
+            let key = cache?.key(raster, ppi: ppi, segmentation: segmentation, ocr: settings.ocr)
             if let cache, let key, let cached = cache.load(job: job, image: image, key: key) { return cached }
-            let page = try engine.recognize(flat.raster, ppi: flat.ppi, segmentation: segmentation)
+            let page = try engine.recognize(raster, ppi: ppi, segmentation: segmentation)
             if let cache, let key { cache.store(page, job: job, image: image, key: key) }
             return page
+        }
+        func recognize(_ flat: FlattenedPage, _ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
+            try recognize(flat.raster, flat.ppi, segmentation)
         }
         do {
             var page = try recognize(reading.flat, reading.segmentation)
@@ -89,7 +92,8 @@ public final class PageReader {
                 reading.receipt = ReceiptRereading(engine: engine, interpreter: interpreter,
                                                    segmentation: settings.segmentation(for: .receipt),
                                                    maxReadings: settings.receiptReadings,
-                                                   targetTextHeight: settings.receiptTextHeight).read(reading.flat, firstReading: page)
+                                                   targetTextHeight: settings.receiptTextHeight,
+                                                   recognize: { try recognize($0, $1, $2) }).read(reading.flat, firstReading: page)
             }
         } catch {
             reading.failure = error

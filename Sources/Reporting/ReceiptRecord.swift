@@ -18,6 +18,10 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
     public var dateText: String?
     public var dateReadings: [String]
     public var dateAmbiguous: Bool
+    /// The order (dmy, mdy) a date that could be read two ways was read in, and why; nil when the
+    /// date could only be read one way or nothing settled it.
+    public var dateOrder: String?
+    public var dateOrderReason: String?
     public var time: String?
     public var currency: String?
     public var itemCount: Int
@@ -53,6 +57,8 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
         dateText = r.dateText
         dateReadings = r.dateReadings
         dateAmbiguous = r.dateIsAmbiguous
+        dateOrder = r.dateSettledBy?.order.rawValue
+        dateOrderReason = r.dateSettledBy?.reason
         time = r.time
         currency = r.currency
         itemCount = r.items.count

@@ -128,4 +128,32 @@ import Testing
         let unpaid = parser.parse(text: text.replacingOccurrences(of: "CREDIT RM 45.35", with: ""))
         #expect(unpaid.total == 48.34)
     }
+
+    @Test func noTotalAmountReadThePaymentLessTheChangeIs() {
+        let r = parser.parse(text: """
+        KEDAI RUNCIT MAJU
+        Total Excl GST : RNa
+        CASH 50.00
+        CHANGE 12.40
+        """)
+        #expect(r.total == 37.60)
+        #expect(r.consistency.consistent)
+    }
+
+    @Test func aTotalLabelWithoutItsAmountTakesTheExactPayment() {
+        let lines = "STESEN MINYAK JAYA\nItem Qty Amount\nTOTAL AMOUNT\nCASH RM 6.00"
+        #expect(parser.parse(text: lines).total == 6)
+        // Without the bare total label, cash handed over may be more than the bill: no total.
+        #expect(parser.parse(text: "STESEN MINYAK JAYA\nItem Qty Amount\nCASH RM 6.00").total == nil)
+    }
+
+    @Test func aRoundingAfterTheLastTotalMakesTheAmountPaid() {
+        let rounded = parser.parse(text: "KEDAI MAJU\nTotal Sales (Incl GST 6%) RM 64.13\nRounding Adjustment RM 0.02\nTotal Discount RM 0.00")
+        #expect(rounded.total == 64.15)
+        // Printed after its rounding, the rounded total is read as printed; a sum off the 5-cent step is no cash total.
+        let printed = parser.parse(text: "KEDAI MAJU\nTotal 9.03\nRounding -0.03\nRounded Total 9.00")
+        #expect(printed.total == 9.00)
+        let offStep = parser.parse(text: "KEDAI MAJU\nTotal 9.03\nRounding 0.01")
+        #expect(offStep.total == 9.03)
+    }
 }

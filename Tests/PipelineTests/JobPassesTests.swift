@@ -41,3 +41,43 @@ struct ListInsightsTests {
         #expect(row["fits_budget"] == "glass")
     }
 }
+
+@Suite("Receipts' date order settled by their job")
+struct JobDateOrderTests {
+    func page(_ image: String, _ text: String) -> PageResult {
+        let receipt = ReceiptParser(fields: FieldParser(runYear: 2026)).parse(text: text)
+        var record = PageRecord(image: image, job: "trip")
+        record.receipt = ReceiptFields(receipt)
+        return PageResult(record: record, text: text, entries: [], receipt: ReceiptRecord(job: "trip", image: image, receipt: receipt))
+    }
+
+    @Test("an ambiguous date is read in the order the job's other receipts print")
+    func settledByTheJob() throws {
+        let pages = JobPasses.withJobDateOrder([page("a.jpg", "CAFE\nDATE 03/04/2018\nTOTAL 9.00"),
+                                                page("b.jpg", "BAR\nDATE 25/03/2018\nTOTAL 4.00")])
+        let settled = try #require(pages[0].receipt)
+        #expect(settled.date == "2018-04-03")
+        #expect(!settled.dateAmbiguous)
+        #expect(settled.dateOrder == "dmy")
+        #expect(settled.dateOrderReason?.contains("25/03/2018") == true)
+        #expect(!settled.problems.contains(where: ReceiptParser.isAmbiguousDateProblem))
+        #expect(pages[0].record.receipt?.date == "2018-04-03")
+        #expect(pages[1].receipt?.dateOrder == nil)
+    }
+
+    @Test("a job whose receipts print no unambiguous date keeps both readings")
+    func nothingSettles() {
+        let pages = JobPasses.withJobDateOrder([page("a.jpg", "CAFE\nDATE 03/04/2018\nTOTAL 9.00"),
+                                                page("b.jpg", "BAR\nDATE 05/06/2018\nTOTAL 4.00")])
+        #expect(pages.allSatisfy { $0.receipt?.dateAmbiguous == true && $0.receipt?.date == nil })
+        #expect(pages.allSatisfy { $0.receipt?.problems.contains(where: ReceiptParser.isAmbiguousDateProblem) == true })
+    }
+
+    @Test("month-first receipts settle month first")
+    func monthFirst() {
+        let pages = JobPasses.withJobDateOrder([page("a.jpg", "DINER\nDATE 03/04/2018\nTOTAL 9.00"),
+                                                page("b.jpg", "DELI\nDATE 12/25/2018\nTOTAL 4.00")])
+        #expect(pages[0].receipt?.date == "2018-03-04")
+        #expect(pages[0].receipt?.dateOrder == "mdy")
+    }
+}

@@ -11,6 +11,10 @@ public struct Receipt: Sendable, Equatable, Codable {
     /// Every calendar date the printed date can mean; two when day and month could be swapped and
     /// no date order was given. Never silently resolved.
     public var dateReadings: [String]
+    /// What settled the order of a printed date that could be read two ways (the run's date order,
+    /// the receipt's other dates, its country's marks, the job's other receipts); nil when the date
+    /// could only be read one way, or nothing settled it.
+    public var dateSettledBy: DateOrderSettlement?
     /// 24-hour `HH:MM` or `HH:MM:SS`.
     public var time: String?
     /// ISO 4217 code when the symbol says it (RM → MYR, € → EUR), otherwise the symbol as printed.
@@ -44,7 +48,7 @@ public struct Receipt: Sendable, Equatable, Codable {
 
     public init(merchant: String? = nil, address: String? = nil, phones: [String] = [],
                 registrations: [ReceiptRegistration] = [], date: String? = nil, dateText: String? = nil,
-                dateReadings: [String] = [], time: String? = nil, currency: String? = nil, items: [ReceiptItem] = [],
+                dateReadings: [String] = [], dateSettledBy: DateOrderSettlement? = nil, time: String? = nil, currency: String? = nil, items: [ReceiptItem] = [],
                 subtotal: Double? = nil, discounts: [ReceiptDiscount] = [], tax: Double? = nil, taxIncluded: Bool = false,
                 serviceCharge: Double? = nil, rounding: Double? = nil, total: Double? = nil,
                 totalCandidates: [TotalCandidate] = [], payment: String? = nil, tendered: Double? = nil,
@@ -57,6 +61,7 @@ public struct Receipt: Sendable, Equatable, Codable {
         self.date = date
         self.dateText = dateText
         self.dateReadings = dateReadings
+        self.dateSettledBy = dateSettledBy
         self.time = time
         self.currency = currency
         self.items = items

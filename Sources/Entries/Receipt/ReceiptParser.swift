@@ -45,8 +45,13 @@ public struct ReceiptParser: Sendable {
         var dateLine: Int?
         // A date with a time of day beside it is a transaction's, not a stray number.
         var found: [(position: Int, match: DateMatch, labelled: Bool, timed: Bool)] = []
+        // Without a date order for the run, the receipt's own dates and marks may settle it.
+        let settlement = dateOrder == .unspecified
+            ? DateOrderEvidence.fromReceipt(lines.map(\.text).joined(separator: "\n"))
+            : DateOrderSettlement(order: dateOrder, reason: "date order \(dateOrder.rawValue) set for the run")
+        let order = settlement?.order ?? dateOrder
         for (position, line) in lines.enumerated() {
-            guard let match = DateReader.firstDate(in: line.text, order: dateOrder, runYear: fields.runYear) else { continue }
+            guard let match = DateReader.firstDate(in: line.text, order: order, runYear: fields.runYear) else { continue }
             found.append((position, match, ReceiptVocabulary.containsAny(ReceiptVocabulary.words(line.text), Self.dateLabels),
                           TimeReader.firstTime(in: line.text) != nil))
         }
@@ -62,6 +67,7 @@ public struct ReceiptParser: Sendable {
             receipt.date = best.match.iso
             receipt.dateText = best.match.text
             receipt.dateReadings = best.match.readings
+            if best.match.readings.count > 1, best.match.iso != nil { receipt.dateSettledBy = settlement }
         }
         if let dateLine, let time = TimeReader.firstTime(in: lines[dateLine].text) {
             receipt.time = time
@@ -125,6 +131,7 @@ public struct ReceiptParser: Sendable {
         // No total line read, but an amount whose label OCR garbled may be it: tried only then, and
         // kept only when the subtotal and tax, the items or the payment agree with it (`settle`).
         if candidates.allSatisfy(\.fromSubtotal) { candidates += totals.unlabelled }
+        if candidates.isEmpty, let paid = Self.paidTotal(lines, amounts: amounts) { candidates.append(paid) }
         let byIndex = Dictionary(lines.map { ($0.index, $0.confidence) }, uniquingKeysWith: { a, _ in a })
         func confidence(_ indexes: [Int]) -> Double? {
             let values = indexes.compactMap { byIndex[$0] }
@@ -139,6 +146,31 @@ public struct ReceiptParser: Sendable {
         }
         Self.settle(&receipt)
         return receipt
+    }
+
+    /// The slip's own arithmetic when no total amount was read at all: what was handed over less the
+    /// change, or the payment itself when a total label stands without its amount ("TOTAL AMOUNT" /
+    /// "CASH RM 6.00") and no change is printed. Kept only when the payment checks vouch for it (`settle`).
+    static func paidTotal(_ lines: [ReceiptLine], amounts: ReceiptConsistency.Amounts) -> TotalCandidate? {
+        guard let tendered = amounts.tendered, tendered > 0 else { return nil }
+        guard let paymentLine = lines.first(where: { line in
+            if case .payment = line.role, let amount = line.amount { return Cents.equal(amount, tendered) }
+            return false
+        }) ?? lines.last else { return nil }
+        if let change = amounts.change {
+            guard change >= 0, tendered - change > 0 else { return nil }
+            return TotalCandidate(line: paymentLine.index, label: "\(paymentLine.label) − change", amount: Cents.round(tendered - change),
+                                  labelScore: 0, needsCheck: true)
+        }
+        // "TOTAL AMOUNT" reads like an item heading; a line that starts with the word is the total's.
+        let bareTotalLabel = lines.indices.contains { position in
+            let line = lines[position]
+            var labelled = ReceiptVocabulary.similar(line.labelWords.first ?? "", "total")
+            if case .total = line.role { labelled = true }
+            return labelled && ReceiptTotalsReader.totalAmount(lines, at: position) == nil
+        }
+        guard bareTotalLabel else { return nil }
+        return TotalCandidate(line: paymentLine.index, label: paymentLine.label, amount: tendered, labelScore: 0, needsCheck: true)
     }
 
     /// Where the header ends: the first line of the bill (see `parse`).
@@ -174,6 +206,12 @@ public struct ReceiptParser: Sendable {
         receipt.taxIncluded = evaluation.taxIncluded ?? (amounts.taxIncluded ?? false)
         receipt.confidence.total = receipt.total == nil ? nil : chosen?.ocrConfidence
         receipt.problems = problems(of: receipt)
+    }
+
+    /// Whether a problem is the one of a date that could be read two ways (a job pass that settles
+    /// the order removes it).
+    public static func isAmbiguousDateProblem(_ problem: String) -> Bool {
+        problem.hasPrefix("date ") && problem.contains(" is ambiguous (")
     }
 
     /// The receipt's problems in words, from its fields.
@@ -240,6 +278,7 @@ public struct ReceiptParser: Sendable {
             best.date = source.date
             best.dateText = source.dateText
             best.dateReadings = source.dateReadings
+            best.dateSettledBy = source.dateSettledBy
             best.confidence.date = source.confidence.date
             best.time = source.time ?? best.time
         }

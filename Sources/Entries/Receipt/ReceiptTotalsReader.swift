@@ -21,6 +21,9 @@ struct ReceiptTotalsReader {
         var afterRounding = false
         // Index of the last candidate followed by a tax line: "Total 155.50 / GST 9.31 / Total 164.80".
         var taxAfterCandidate: Int?
+        // Positions of the rounding line and of the last total line, to tell a rounded total printed after its rounding.
+        var roundingLine: Int?
+        var lastCandidateLine = -1
         for (position, line) in lines.enumerated() {
             let role = line.role
             if case .summaryHeading = role { afterSummary = true; continue }
@@ -45,6 +48,7 @@ struct ReceiptTotalsReader {
                 // A total printed after the rounding line is the rounded one, the amount paid.
                 if afterRounding && !result.candidates.isEmpty { score += 1 }
                 result.candidates.append(TotalCandidate(line: line.index, label: line.label, amount: amount, labelScore: score))
+                lastCandidateLine = position
             case .subtotal:
                 if let amount, result.amounts.subtotal == nil, !afterSummary {
                     result.amounts.subtotal = amount
@@ -81,6 +85,7 @@ struct ReceiptTotalsReader {
                                                             needsCheck: !agrees))
                 } else if result.amounts.rounding == nil {
                     result.amounts.rounding = amount
+                    roundingLine = position
                 }
             case .payment(let method):
                 guard let amount else {
@@ -101,6 +106,16 @@ struct ReceiptTotalsReader {
                                                         needsCheck: true))
             default:
                 continue
+            }
+        }
+        // "Total 64.13 / Rounding 0.02" and no rounded total read after it: the amount paid is the
+        // total plus the rounding, when that lands on the step cash is rounded to (5 cents).
+        if let rounding = result.amounts.rounding, rounding != 0, roundingLine.map({ $0 > lastCandidateLine }) ?? false,
+           let last = result.candidates.last(where: { !$0.needsCheck }) {
+            let rounded = Cents.round(last.amount + rounding)
+            if Int((rounded * 100).rounded()) % 5 == 0, rounded > 0 {
+                result.candidates.append(TotalCandidate(line: last.line, label: "\(last.label) + rounding", amount: rounded,
+                                                        labelScore: last.labelScore))
             }
         }
         // One "Total GST" line is the tax; otherwise the tax lines add up (GST and service tax …).

@@ -20,9 +20,14 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
     let targetTextHeight: Double
     /// Read the header band alone as well, for the merchant's name.
     var readHeader = true
+    /// How a scaled page or the header band is read: the engine, or the recognition cache in front
+    /// of it when a corpus is re-measured.
+    let recognize: (Raster, Int?, PageSegmentation) throws -> RecognizedPage
 
     public init(engine: TesseractEngine, interpreter: Interpreter, segmentation: PageSegmentation, maxReadings: Int,
-                targetTextHeight: Double, readHeader: Bool = true) {
+                targetTextHeight: Double, readHeader: Bool = true,
+                recognize: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)? = nil) {
+        self.recognize = recognize ?? { raster, ppi, segmentation in try engine.recognize(raster, ppi: ppi, segmentation: segmentation) }
         self.engine = engine
         self.interpreter = interpreter
         self.segmentation = segmentation
@@ -70,7 +75,7 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
             let scaled = flat.raster.scaled(by: factor)
             // A declared resolution scales with the page; below 70 Tesseract would ignore it with a warning.
             let ppi = flat.ppi.map { Int((Double($0) * factor).rounded()) }.flatMap { $0 >= 70 ? $0 : nil }
-            guard let reading = try? engine.recognize(scaled, ppi: ppi, segmentation: segmentation) else { break }
+            guard let reading = try? recognize(scaled, ppi, segmentation) else { break }
             let mapped = ReceiptScale.rescaled(reading, by: 1 / factor, width: page.width, height: page.height)
             let receipt = interpreter.parse(mapped, scale: (factor * 100).rounded() / 100)
             readings.append((receipt, mapped, factor))
@@ -120,8 +125,8 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
         let bottom = readings.lazy.compactMap { interpreter.headerBottom(of: $0) }.first.map { $0 + margin } ?? raster.height / 3
         let band = min(raster.height, bottom)
         guard band >= 16, band <= raster.height * 3 / 4,
-              let reading = try? engine.recognize(raster.cropped(to: PixelRect(x: 0, y: 0, width: raster.width, height: band)),
-                                                  ppi: flat.ppi, segmentation: segmentation) else { return result }
+              let reading = try? recognize(raster.cropped(to: PixelRect(x: 0, y: 0, width: raster.width, height: band)),
+                                           flat.ppi, segmentation) else { return result }
         var out = result
         let header = interpreter.parse(reading, scale: 1)
         out.receipt = interpreter.mergeMerchant(result.receipt, header: header)
