@@ -50,6 +50,20 @@ import Testing
 
     // MARK: vintages
 
+    /// Two vintages offered in turn: the first is the one poured now.
+    @Test func twoConsecutiveVintagesGiveTheFirst() {
+        #expect(parser.parse("Kistler Chardonnay 2020/2021 137").vintage == .year(2020))
+        #expect(parser.parse("El Chaval Rosado 2022/23 5,90/29,50").vintage == .year(2022))
+        #expect(parser.parse("El Chaval Rosado 2022/23 5,90/29,50").prices.map(\.amount) == [5.90, 29.50])
+        #expect(parser.parse("Rioja Crianza 2018-2019 45").vintage == .year(2018))
+        #expect(parser.parse("Rioja Crianza 2018-2019 45").prices.map(\.amount) == [45])
+        // Not two vintages: years too far apart, the second before the first, or a year beyond the run.
+        #expect(parser.parse("Vertical 2010/2019 450").vintage == nil)
+        #expect(parser.parse("Rioja 2019/2018 45").vintage == nil)
+        #expect(parser.parse("Rioja 2026/2027 45").vintage == .year(2026))
+        #expect(parser.parse("Rioja 2026/2028 45").vintage == nil)
+    }
+
     @Test func vintagesAreNeverBinsPricesOrIdentifiers() {
         #expect(parser.parse("1998 Ch. Margaux 450").vintage == .year(1998))        // a leading year is no bin
         #expect(parser.parse("1998 Ch. Margaux 450").bin == nil)

@@ -234,4 +234,37 @@ import Testing
         #expect(entries.count == 5)
         #expect(entries[2].details == nil)
     }
+
+    /// Each wine's name on its own line, its producer and prices on the line under it, and a blank
+    /// before the next wine: the name opens the entry below it, not the one above.
+    @Test func aNameOnItsOwnLineAboveItsPricesOpensThatEntry() {
+        let entries = parser.parse(lines: [
+            line("VINI BIANCHI", y: 60, height: 24),
+            line("FALANGHINA GAUDIUM", y: 100),
+            row("Azienda i Capitani (Campania)", "25 / 7", y: 120),
+            line("CINZIA VISINTINI", y: 160),
+            row("Azienda Visintini (Friuli)", "23", y: 180),
+            line("SIRE CHARDONNAY", y: 220),
+            row("Azienda Mocavero (Puglia)", "22 / 6", y: 240),
+        ])
+        #expect(entries.count == 3)
+        #expect(entries.map(\.name) == ["FALANGHINA GAUDIUM Azienda i Capitani (Campania)",
+                                        "CINZIA VISINTINI Azienda Visintini (Friuli)",
+                                        "SIRE CHARDONNAY Azienda Mocavero (Puglia)"])
+        #expect(entries[0].prices.map(\.amount) == [25, 7])
+    }
+
+    /// The same gaps above one wine of several are a style line over them, not that wine's name.
+    @Test func aStyleLineOverSeveralWinesIsNoName() {
+        let entries = parser.parse(lines: [
+            line("Chardonnay, Cakebread Cellars (Napa) $78", y: 100),
+            line("Chardonnay, La Crema (Monterey) $35", y: 122),
+            line("Light, Crisp and Delicious", y: 170),
+            line("Chenin Blanc, Man (Africa) $26", y: 192),
+            line("Pinot Grigio, Ruffino (Italy) $28", y: 214),
+            line("Sauvignon Blanc, Twelfth Night $38", y: 236),
+        ])
+        #expect(entries.count == 5)
+        #expect(entries[2].name == "Chenin Blanc, Man (Africa)")
+    }
 }

@@ -68,7 +68,35 @@ extension RawTextLayer {
         }
         endWord()
         lines.append(line)
-        self.lines = lines.filter { !$0.isEmpty }
+        self.lines = lines.flatMap(Self.splitAtVerticalJumps).filter { !$0.isEmpty }
+    }
+
+    /// Splits a poppler line where a glyph does not share any height with the glyph before it.
+    ///
+    /// poppler joins the end of one text block and the start of the next when their flows meet, with a
+    /// space or with none: a column of vintages whose last year runs into the first price of the next
+    /// column, ten rows higher ("201812"). Taken as one line, every later row's words shift by one.
+    /// Glyphs of one printed line always overlap in height (a superscript or a smaller italic region
+    /// included), so a glyph that lies wholly above or below its neighbour starts a new line and word.
+    static func splitAtVerticalJumps(_ line: [[Glyph]]) -> [[[Glyph]]] {
+        var parts: [[[Glyph]]] = [], part: [[Glyph]] = []
+        var previous: PDFRect?
+        for word in line {
+            var piece: [Glyph] = []
+            for glyph in word {
+                if let previous, glyph.box.y >= previous.maxY || glyph.box.maxY <= previous.y {
+                    if !piece.isEmpty { part.append(piece) }
+                    if !part.isEmpty { parts.append(part) }
+                    piece = []
+                    part = []
+                }
+                piece.append(glyph)
+                previous = glyph.box
+            }
+            if !piece.isEmpty { part.append(piece) }
+        }
+        if !part.isEmpty { parts.append(part) }
+        return parts
     }
 
     /// Spaces of every width; not zero-width ones, which are invisible characters to remove, not gaps.

@@ -128,6 +128,8 @@ public struct FieldParser: Sendable {
                 items.insert(contentsOf: token.hasSuffix("/") ? parts : parts.reversed(), at: 0)
             } else if Self.currencyWords[token.uppercased()] != nil || (token.count == 1 && Self.currencySymbols.contains(token.first!)) {
                 items.insert(.currency(Self.currencyWords[token.uppercased()] ?? token, index), at: 0)
+            } else if firstOfConsecutiveVintages(token) != nil {
+                break // "2020/2021": two vintages, not two prices; the run of prices ends after them.
             } else if let split = Self.slashPrices(token) ?? Self.slashPrices(Self.repairedNumber(token)) {
                 for p in split.reversed() { items.insert(.price(PriceToken(amount: p.amount, currency: p.currency, tokens: index...index)), at: 0) }
             } else if let price = Self.price(token) ?? Self.price(Self.repairedNumber(token)) {
@@ -213,6 +215,7 @@ public struct FieldParser: Sendable {
         let upper = t.uppercased()
         if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" { return .nonVintage }
         if t.count == 4, let y = Int(t), (1900...(runYear + 1)).contains(y) { return .year(y) }
+        if let first = firstOfConsecutiveVintages(t) { return .year(first) }
         // '15 with a digit misread ("’l5", "‘O4"): the two characters after the mark can only be digits.
         if t.count == 3, let f = t.first, Self.apostrophes.contains(f),
            let yy = Int(String(t.dropFirst().map { Self.digitConfusions[$0] ?? $0 })) {
@@ -220,6 +223,17 @@ public struct FieldParser: Sendable {
             return .year(yy <= pivot ? 2000 + yy : 1900 + yy)
         }
         return nil
+    }
+
+    /// "2020/2021", "2020/21", "2020-21": the list pours one vintage and then the next; the first is the
+    /// one on the shelf now, so it is the entry's vintage. The second year must follow the first within
+    /// three years, so that a price pair or a range of other numbers is never read as vintages.
+    func firstOfConsecutiveVintages(_ token: String) -> Int? {
+        let parts = token.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "-" || $0 == "–" })
+        guard parts.count == 2, parts[0].count == 4, let first = Int(parts[0]), (1900...(runYear + 1)).contains(first),
+              parts[1].count == 4 || parts[1].count == 2, let tail = Int(parts[1]) else { return nil }
+        let second = parts[1].count == 4 ? tail : (first / 100) * 100 + tail
+        return (first + 1...first + 3).contains(second) && second <= runYear + 1 ? first : nil
     }
 
     /// Whitespace tokens; a slash between prices becomes its own token.

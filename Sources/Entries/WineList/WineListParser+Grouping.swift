@@ -16,7 +16,17 @@ extension WineListParser {
         var headerColumn: Int?
     }
 
+    /// Entries on a page, with names set on a line of their own above their price rows read that way
+    /// only when the page does it for most of its wines: a page that sets a style line ("Light, Crisp
+    /// and Delicious") over a few wines has the same gaps above its first wine, and not above the rest.
     func group(_ readings: [RowReading], lineHeight h: Double) -> [Group] {
+        let (groups, namesAbove) = group(readings, lineHeight: h, namesAboveByGap: true)
+        guard namesAbove > 0 else { return groups }
+        return 2 * namesAbove >= groups.count ? groups : group(readings, lineHeight: h, namesAboveByGap: false).groups
+    }
+
+    /// The groups, and how many of them took their leading rows by the widest gap above them.
+    func group(_ readings: [RowReading], lineHeight h: Double, namesAboveByGap: Bool) -> (groups: [Group], namesAbove: Int) {
         // How close a list sets its rows: a line further below its wine than that is no detail of
         // it but a subheading of what follows ("Light, Crisp and Delicious").
         let gaps = readings.map(\.gapAbove).filter { $0.isFinite }.sorted()
@@ -31,6 +41,7 @@ extension WineListParser {
         /// The section the header row was read under.
         var headerSection: String?
         var column: Int??
+        var namesAbove = 0
 
         func attachDetails(_ rows: [Int]) {
             defer { pending.removeAll() }
@@ -111,6 +122,11 @@ extension WineListParser {
                 } else if r.flush, let last = pending.last, Self.continuesAfterComma(readings[last], r) {
                     leading = [last]
                     details = Array(pending.dropLast())
+                } else if namesAboveByGap,
+                          let k = Self.leadingAfterWidestGap(Array(pending[afterNote...]), anchor: r, readings, lineHeight: h) {
+                    leading = Array(pending[(afterNote + k)...])
+                    details = Array(pending[..<(afterNote + k)])
+                    namesAbove += 1
                 }
                 attachDetails(details)
                 groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header,
@@ -119,6 +135,24 @@ extension WineListParser {
             }
         }
         attachDetails(pending)
-        return groups
+        return (groups, namesAbove)
+    }
+
+    /// Rows without prices between two price rows belong to the wine they are set closer to. When the
+    /// widest blank before the price row lies above some of them, clearly wider than the rest, those
+    /// rows open the next wine: "FALANGHINA GAUDIUM" (space) over "Azienda i Capitani 25 / 7", the
+    /// name set on its own line above its producer and prices. A list that sets details under the
+    /// price row leaves its widest blank under the details, and this gives nothing.
+    ///
+    /// Returns the index in `block` of the first leading row, or nil when the gaps do not say.
+    static func leadingAfterWidestGap(_ block: [Int], anchor: RowReading, _ readings: [RowReading], lineHeight h: Double) -> Int? {
+        guard !block.isEmpty, block.count <= 3,
+              block.allSatisfy({ readings[$0].kind == .text && !readings[$0].isProse && readings[$0].prices.isEmpty }) else { return nil }
+        // gaps[j]: the blank above block[j]; the last one, the blank above the price row.
+        let gaps = block.map { readings[$0].gapAbove } + [anchor.gapAbove]
+        guard let widest = gaps.indices.dropLast().max(by: { gaps[$0] < gaps[$1] }) else { return nil }
+        let others = gaps.indices.filter { $0 != widest }.map { gaps[$0] }
+        guard let next = others.max(), next.isFinite, next < 0.5 * h else { return nil }
+        return gaps[widest] >= next + 0.4 * h ? widest : nil
     }
 }

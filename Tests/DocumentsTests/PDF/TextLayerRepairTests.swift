@@ -182,6 +182,34 @@ import Testing
         #expect(raw.lines[0][1].allSatisfy { $0.style == 1 })
     }
 
+    @Test func aLineWhoseWordsJumpRowsIsSplitWhereTheyJump() {
+        // poppler ends a vintage column's block with the first price of the next column's block,
+        // on one line: "2018 12", the year in the last row, the price in the first.
+        let text = "2020 2018 12 15"
+        let xs: [Double] = [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70]
+        let ys: [Double] = [10, 10, 10, 10, 10, 50, 50, 50, 50, 50, 10, 10, 10, 30, 30]
+        let boxes = zip(xs, ys).map { PDFRect(x: $0, y: $1, width: 5, height: 10) }
+        let raw = RawTextLayer(text: text, boxes: boxes, runs: [])
+        let words = raw.lines.map { $0.map { String(String.UnicodeScalarView($0.map(\.scalar))) } }
+        #expect(words == [["2020"], ["2018"], ["12"], ["15"]])
+    }
+
+    @Test func aWordRunningIntoAnotherRowIsCutWhereItJumps() {
+        let text = "201812"
+        let boxes = (0..<6).map { PDFRect(x: Double($0) * 5, y: $0 < 4 ? 50 : 10, width: 5, height: 10) }
+        let raw = RawTextLayer(text: text, boxes: boxes, runs: [])
+        #expect(raw.lines.map { $0.map { String(String.UnicodeScalarView($0.map(\.scalar))) } } == [["2018"], ["12"]])
+    }
+
+    @Test func aSuperscriptOrASmallerWordStaysOnItsLine() {
+        let text = "CHABLIS 1ER CRU"
+        var boxes = (0..<15).map { PDFRect(x: Double($0) * 5, y: 10, width: 5, height: 13) }
+        for i in 8...10 { boxes[i] = PDFRect(x: Double(i) * 5, y: 10, width: 4, height: 6) }
+        let raw = RawTextLayer(text: text, boxes: boxes, runs: [])
+        #expect(raw.lines.count == 1)
+        #expect(raw.lines[0].count == 3)
+    }
+
     @Test func textShorterThanItsBoxesIsMisaligned() {
         let raw = RawTextLayer(text: "Cava", boxes: boxes(9), runs: [])
         #expect(!raw.aligned)
