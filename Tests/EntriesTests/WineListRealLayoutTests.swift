@@ -268,3 +268,38 @@ import Testing
         #expect(entries[2].name == "Chenin Blanc, Man (Africa)")
     }
 }
+
+/// The page's currency from what it prints, else unknown.
+@Suite struct PageCurrencyTests {
+    let parser = WineListParser(fields: FieldParser(runYear: 2026))
+
+    @Test func aSignOnSomePricesIsThePagesCurrency() {
+        let entries = parser.parse(lines: [
+            line("Chardonnay, La Crema (Monterey) $35/$11", y: 100),
+            line("Pinot Grigio, Ruffino (Italy) 28/8.50", y: 130),
+        ])
+        #expect(entries.map(\.currency) == ["$", "$"])
+    }
+
+    @Test func aSentenceNamingTheCurrencyGivesIt() {
+        let entries = parser.parse(lines: [
+            line("Alle Preise in Euro inkl. MwSt.", y: 60),
+            line("Grauburgunder Weingut Huber 2022 38", y: 100),
+            line("Spätburgunder Weingut Keller 2020 52", y: 130),
+        ])
+        #expect(entries.count == 2)
+        #expect(entries.allSatisfy { $0.currency == "€" })
+    }
+
+    @Test func noSignOrTwoSignsLeaveItUnknown() {
+        let bare = parser.parse(lines: [
+            line("Grauburgunder Weingut Huber 2022 38", y: 100),
+            line("Spätburgunder Weingut Keller 2020 52", y: 130),
+        ])
+        #expect(bare.count == 2)
+        #expect(bare.allSatisfy { $0.currency == nil })
+        #expect(PageCurrency.decide(printedOnPrices: ["€", "£"], otherRows: []) == nil)
+        #expect(PageCurrency.decide(printedOnPrices: [], otherRows: [["Prices", "in", "DKK"], ["Bottle", "€"]]) == nil)
+        #expect(PageCurrency.decide(printedOnPrices: [], otherRows: [["Priser", "i", "kr."]]) == "kr")
+    }
+}

@@ -80,7 +80,11 @@ public struct WineListParser: Sendable {
             r.tokens.first.map { $0.count == 4 && fields.vintageValue($0)?.year != nil } ?? false
         }.count >= 3
         let style = PageStyle(twoDigitVintages: twoDigitVintages, leadingYears: leadingYears)
-        return groups.compactMap { entry(from: $0, readings: readings, lines: lines, style: style) }
+        var entries = groups.compactMap { entry(from: $0, readings: readings, lines: lines, style: style) }
+        let currency = PageCurrency.decide(printedOnPrices: entries.compactMap(\.currency),
+                                           otherRows: readings.filter { $0.prices.isEmpty }.map(\.tokens))
+        for i in entries.indices where entries[i].currency == nil { entries[i].currency = currency }
+        return entries
     }
 
     /// What a page prints everywhere, which settles what one row leaves open.
