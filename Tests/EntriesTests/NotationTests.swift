@@ -50,6 +50,20 @@ import Testing
 
     // MARK: vintages
 
+    /// The notations for bins and vintages, as restaurants print them.
+    @Test func binsAndVintagesAsListsPrintThem() {
+        #expect(parser.parse("W280 Cloudy Bay Sauvignon Blanc 2022 58").bin == "W280")
+        #expect(parser.parse("W280 Cloudy Bay Sauvignon Blanc 2022 58").name == "Cloudy Bay Sauvignon Blanc")
+        #expect(parser.parse("#12 Cloudy Bay Sauvignon Blanc 2022 58").bin == "12")
+        #expect(parser.parse("402 Cloudy Bay Sauvignon Blanc 2022 58").bin == "402")
+        #expect(parser.parse("Godello by Rafael Palacios from Valdeorras ~02 48").vintage == .year(2002))
+        #expect(parser.parse("Cava Brut Nature S.A. 32").vintage == .nonVintage)
+        #expect(parser.parse("Cava Brut Nature s.a. 32").vintage == .nonVintage)
+        #expect(parser.parse("Champagne Brut N.V. 32").vintage == .nonVintage)
+        // "SA" without its dots is South Africa, not sin añada.
+        #expect(parser.parse("Chenin Blanc Swartland SA 32").vintage == nil)
+    }
+
     /// Two vintages offered in turn: the first is the one poured now.
     @Test func twoConsecutiveVintagesGiveTheFirst() {
         #expect(parser.parse("Kistler Chardonnay 2020/2021 137").vintage == .year(2020))

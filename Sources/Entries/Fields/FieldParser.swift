@@ -88,6 +88,8 @@ public struct FieldParser: Sendable {
                 bin = tokens[1]; tokens.removeFirst(2)
             } else if first.hasPrefix("#"), Self.isInteger(String(first.dropFirst())) {
                 bin = String(first.dropFirst()); tokens.removeFirst()
+            } else if Self.isLetteredBin(first), tokens.count > 1 {
+                bin = first; tokens.removeFirst()
             } else if Self.isInteger(first.trimmingCharacters(in: CharacterSet(charactersIn: ".)"))), tokens.count > 1,
                       !(Int(first).map { (1900...(runYear + 1)).contains($0) } ?? false) {
                 bin = first.trimmingCharacters(in: CharacterSet(charactersIn: ".)")); tokens.removeFirst()
@@ -213,7 +215,8 @@ public struct FieldParser: Sendable {
         // "''19": the apostrophe read twice.
         while t.count > 3, let a = t.first, Self.apostrophes.contains(a), Self.apostrophes.contains(t.dropFirst().first!) { t.removeFirst() }
         let upper = t.uppercased()
-        if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" { return .nonVintage }
+        // S.A. (sin añada) only with its dots: a bare "SA" is South Africa.
+        if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" || upper == "S.A." { return .nonVintage }
         if t.count == 4, let y = Int(t), (1900...(runYear + 1)).contains(y) { return .year(y) }
         if let first = firstOfConsecutiveVintages(t) { return .year(first) }
         // '15 with a digit misread ("’l5", "‘O4"): the two characters after the mark can only be digits.
@@ -234,6 +237,13 @@ public struct FieldParser: Sendable {
               parts[1].count == 4 || parts[1].count == 2, let tail = Int(parts[1]) else { return nil }
         let second = parts[1].count == 4 ? tail : (first / 100) * 100 + tail
         return (first + 1...first + 3).contains(second) && second <= runYear + 1 ? first : nil
+    }
+
+    /// "W280", "R12": a bin numbered within the list's sections by a capital letter and digits.
+    static func isLetteredBin(_ token: String) -> Bool {
+        guard let letter = token.first, letter.isUppercase, letter.isLetter else { return false }
+        let digits = token.dropFirst()
+        return (2...4).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Whitespace tokens; a slash between prices becomes its own token.
