@@ -105,6 +105,21 @@ public enum MissedText {
             readings[i] = likelier(readings[i], alone)
         }
         readings = withoutMisreadPrices(readings, columns: stacks)
+        // A capital the layout split from the rest of its word ("M" + "ontepulciano") goes back
+        // in front of it, read again with it as one line.
+        let textHeight = medianHeight(words)
+        for (i, region) in found.enumerated() where !readings[i].isEmpty {
+            guard let (l, w) = wordAfter(region, in: page.lines, textHeight: textHeight) else { continue }
+            let word = page.lines[l].words[w]
+            let both = region.union(word.box)
+            let again = (try? engine.recognize(raster.cropped(to: both), ppi: ppi, segmentation: .singleLine))?
+                .lines.flatMap(\.words).map(\.text).joined() ?? ""
+            guard let joined = joinedWordStart(readAgain: again, alone: readings[i].map(\.text).joined(), word: word.text) else { continue }
+            page.lines[l].words[w] = RecognizedWord(text: joined, box: both, confidence: min(word.confidence, readings[i].map(\.confidence).min() ?? 0))
+            page.lines[l].text = page.lines[l].words.map(\.text).joined(separator: " ")
+            page.lines[l].box = page.lines[l].box.union(both)
+            readings[i] = []
+        }
         var added = 0
         var block = (page.lines.map(\.block).max() ?? 0) + 1
         for kept in readings where !kept.isEmpty {
@@ -116,6 +131,43 @@ public enum MissedText {
             added += kept.count
         }
         return added
+    }
+
+    static func medianHeight(_ boxes: [PixelRect]) -> Double {
+        let heights = boxes.map(\.height).sorted()
+        return heights.isEmpty ? 0 : Double(heights[heights.count / 2])
+    }
+
+    /// The recognized word that starts right after `region` on its line: the region's ink ends within
+    /// a letter's gap of the word's left edge, at the word's height. Regions carry a margin of 0.4
+    /// text heights on each side, so the word starts between 0.1 and 1 text height before the
+    /// region's right edge ends.
+    static func wordAfter(_ region: PixelRect, in lines: [RecognizedLine], textHeight: Double) -> (line: Int, word: Int)? {
+        guard textHeight > 0, Double(region.height) <= 2.6 * textHeight else { return nil }
+        for (l, line) in lines.enumerated() {
+            for (w, word) in line.words.enumerated() where region.verticalOverlap(with: word.box) >= 0.5 {
+                let reach = Double(region.maxX - word.box.x)
+                if reach >= 0.1 * textHeight && reach <= 1.0 * textHeight && region.x < word.box.x { return (l, w) }
+            }
+        }
+        return nil
+    }
+
+    /// The word with the start the layout split off, or nil when the readings do not say so. The
+    /// start is one or two letters (a capital read alone); the word read again together with it must
+    /// end with the word as first read and begin with those letters; else, when the reading again
+    /// says nothing, a single capital before a word starting in lower case is that word's capital.
+    static func joinedWordStart(readAgain: String, alone: String, word: String) -> String? {
+        let start = alone.filter { !$0.isWhitespace }
+        guard (1...2).contains(start.count), start.allSatisfy(\.isLetter), !word.isEmpty else { return nil }
+        if readAgain.count > word.count, readAgain.hasSuffix(word), readAgain.dropLast(word.count).allSatisfy(\.isLetter),
+           (1...2).contains(readAgain.count - word.count) {
+            return readAgain
+        }
+        if readAgain.isEmpty, start.count == 1, start.first!.isUppercase, word.first!.isLowercase {
+            return start + word
+        }
+        return nil
     }
 
     /// Of two readings of one region, the one that reads as a number (digits, no letters: what the

@@ -254,6 +254,19 @@ import Testing
         #expect(entries[0].prices.map(\.amount) == [25, 7])
     }
 
+    /// On such a page the first wine under a heading keeps its name too, set close under the heading.
+    @Test func theFirstNameUnderAHeadingIsKept() {
+        let entries = parser.parse(lines: [
+            line("ROSSI", y: 60, height: 24),
+            line("VALPOLICELLA RIPASSO", y: 88),
+            row("Monte Tondo (Veneto)", "45,00", y: 108),
+            line("BAROLO MERIAME", y: 148),
+            row("Paolo Manzone (Piemonte)", "85,00", y: 168),
+            line("Markt 36 6211 CK Maastricht www.stappato.nl 043 3030053", y: 400),
+        ])
+        #expect(entries.map(\.name) == ["VALPOLICELLA RIPASSO Monte Tondo (Veneto)", "BAROLO MERIAME Paolo Manzone (Piemonte)"])
+    }
+
     /// The same gaps above one wine of several are a style line over them, not that wine's name.
     @Test func aStyleLineOverSeveralWinesIsNoName() {
         let entries = parser.parse(lines: [

@@ -90,4 +90,29 @@ import Testing
         // Outside any column nothing is dropped.
         #expect(MissedText.withoutMisreadPrices(prices, columns: []) == prices)
     }
+
+    /// A capital the layout left out right before a word ("M" + "ontepulciano") is found beside that
+    /// word, and goes back in front of it; a region apart from any word, or a reading that does not
+    /// end with the word, changes nothing.
+    @Test func aCapitalSplitFromItsWordGoesBackInFront() {
+        var components = glyphs(x: 10, y: 20, letters: 1) + glyphs(x: 21, y: 20, letters: 11)   // M + ontepulciano
+        components += glyphs(x: 10, y: 50, letters: 6)
+        let lineWords = [word(x: 21, y: 20, letters: 11), word(x: 10, y: 50, letters: 6), word(x: 10, y: 80, letters: 6),
+                         word(x: 10, y: 110, letters: 6), word(x: 10, y: 140, letters: 6)]
+        let regions = MissedText.regions(components: components, words: lineWords, width: 400, height: 200)
+        #expect(regions.count == 1)
+        let lines = lineWords.map { RecognizedLine(words: [RecognizedWord(text: "ontepulciano", box: $0, confidence: 90)]) }
+        guard let region = regions.first else { return }
+        let found = MissedText.wordAfter(region, in: lines, textHeight: 14)
+        #expect(found?.line == 0 && found?.word == 0)
+        // Far from any word: nothing.
+        #expect(MissedText.wordAfter(PixelRect(x: 200, y: 14, width: 20, height: 26), in: lines, textHeight: 14) == nil)
+
+        #expect(MissedText.joinedWordStart(readAgain: "Montepulciano,", alone: "M", word: "ontepulciano,") == "Montepulciano,")
+        #expect(MissedText.joinedWordStart(readAgain: "", alone: "M", word: "ontrose") == "Montrose")
+        #expect(MissedText.joinedWordStart(readAgain: "Chardonnay", alone: "M", word: "ontrose") == nil)
+        #expect(MissedText.joinedWordStart(readAgain: "", alone: "m", word: "ontrose") == nil)
+        #expect(MissedText.joinedWordStart(readAgain: "", alone: "46", word: "Barolo") == nil)
+        #expect(MissedText.joinedWordStart(readAgain: "", alone: "M", word: "Barolo") == nil)
+    }
 }

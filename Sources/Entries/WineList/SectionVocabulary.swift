@@ -109,7 +109,19 @@ public enum SectionVocabulary {
     /// True for a restaurant's note ("Vintages and prices subject to change.", "Please ask your server").
     public static func isNotice(_ text: String) -> Bool {
         let words = Set(text.lowercased().split { !$0.isLetter }.map(String.init))
-        return words.intersection(noticeWords).count >= 2
+        return words.intersection(noticeWords).count >= 2 || hasWebOrMailAddress(text)
+    }
+
+    /// A web or e-mail address marks the restaurant's address and contact line, never a wine; its
+    /// house number, postcode and telephone would otherwise read as prices.
+    static func hasWebOrMailAddress(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isWhitespace).contains { token in
+            let t = token.lowercased()
+            if t.hasPrefix("www.") || t.hasPrefix("http://") || t.hasPrefix("https://") { return true }
+            guard let at = t.firstIndex(of: "@"), at != t.startIndex else { return false }
+            let domain = t[t.index(after: at)...]
+            return domain.contains(".") && domain.first?.isLetter == true
+        }
     }
 }
 

@@ -123,7 +123,8 @@ extension WineListParser {
                     leading = [last]
                     details = Array(pending.dropLast())
                 } else if namesAboveByGap,
-                          let k = Self.leadingAfterWidestGap(Array(pending[afterNote...]), anchor: r, readings, lineHeight: h) {
+                          let k = Self.leadingAfterWidestGap(Array(pending[afterNote...]), anchor: r, readings, lineHeight: h,
+                                                             opensColumn: open == nil) {
                     leading = Array(pending[(afterNote + k)...])
                     details = Array(pending[..<(afterNote + k)])
                     namesAbove += 1
@@ -145,11 +146,15 @@ extension WineListParser {
     /// price row leaves its widest blank under the details, and this gives nothing.
     ///
     /// Returns the index in `block` of the first leading row, or nil when the gaps do not say.
-    static func leadingAfterWidestGap(_ block: [Int], anchor: RowReading, _ readings: [RowReading], lineHeight h: Double) -> Int? {
+    /// When no wine stands above the rows in their column since the last heading (`opensColumn`),
+    /// nothing above them can own them: the blank above them counts as the widest.
+    static func leadingAfterWidestGap(_ block: [Int], anchor: RowReading, _ readings: [RowReading], lineHeight h: Double,
+                                      opensColumn: Bool = false) -> Int? {
         guard !block.isEmpty, block.count <= 3,
               block.allSatisfy({ readings[$0].kind == .text && !readings[$0].isProse && readings[$0].prices.isEmpty }) else { return nil }
         // gaps[j]: the blank above block[j]; the last one, the blank above the price row.
-        let gaps = block.map { readings[$0].gapAbove } + [anchor.gapAbove]
+        var gaps = block.map { readings[$0].gapAbove } + [anchor.gapAbove]
+        if opensColumn { gaps[0] = .infinity }
         guard let widest = gaps.indices.dropLast().max(by: { gaps[$0] < gaps[$1] }) else { return nil }
         let others = gaps.indices.filter { $0 != widest }.map { gaps[$0] }
         guard let next = others.max(), next.isFinite, next < 0.5 * h else { return nil }
