@@ -155,9 +155,12 @@ extension WineListParser {
         // gaps[j]: the blank above block[j]; the last one, the blank above the price row.
         var gaps = block.map { readings[$0].gapAbove } + [anchor.gapAbove]
         if opensColumn { gaps[0] = .infinity }
-        guard let widest = gaps.indices.dropLast().max(by: { gaps[$0] < gaps[$1] }) else { return nil }
-        let others = gaps.indices.filter { $0 != widest }.map { gaps[$0] }
-        guard let next = others.max(), next.isFinite, next < 0.5 * h else { return nil }
-        return gaps[widest] >= next + 0.4 * h ? widest : nil
+        // The rows from k on lead when they are set tight together and onto the price row, and the
+        // blank above row k is clearly wider than those; of several such k, the widest blank.
+        let splits = block.indices.filter { k in
+            let below = gaps[(k + 1)...].max() ?? 0
+            return below < 0.5 * h && gaps[k] >= below + 0.4 * h
+        }
+        return splits.max { gaps[$0] < gaps[$1] }
     }
 }
