@@ -78,11 +78,12 @@ public struct LanguageIdentifier: Sendable {
         if best.value < minimumEvidence {
             return Guess(evidence: evidence, language: nil, reason: "\(summary): too few to name a language")
         }
-        if share < minimumShare {
-            return Guess(evidence: evidence, language: nil, reason: "\(summary): mostly \(describe("eng"))")
-        }
         if best.value < minimumLead * runnerUp, let second = foreign.dropFirst().first {
             return Guess(evidence: evidence, language: nil, reason: "\(summary): too close to \(describe(second.key))")
+        }
+        if share < minimumShare {
+            return Guess(evidence: evidence, language: nil,
+                         reason: "\(summary): only \(Int((share * 100).rounded())) % of it, next to \(describe("eng"))")
         }
         return Guess(evidence: evidence, language: best.key, reason: summary)
     }
