@@ -89,11 +89,13 @@ public struct LanguageIdentifier: Sendable {
     }
 
     /// Lower case, without the punctuation OCR leaves on a word's ends (`(della`, `und,`). Words
-    /// with digits are prices, vintages or bins, not language.
+    /// with digits are prices, vintages or bins, not language; capitals of three letters or fewer
+    /// are codes (`IT`, `FR`, `DOC`), which lists print beside wines of every language.
     static func normalize(_ word: String) -> String {
-        let trimmed = word.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.symbols).union(.whitespaces))
+        let trimmed = word.trimmingCharacters(in: .punctuationCharacters.union(.symbols).union(.whitespaces))
         guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "’" }) else { return "" }
-        return trimmed
+        if trimmed.count <= 3, trimmed.allSatisfy(\.isUppercase) { return "" }
+        return trimmed.lowercased()
     }
 
     /// One decimal at most, as reasons print figures.
