@@ -126,7 +126,7 @@ let package = Package(
                                                            .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
-        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "Evaluation", "Synthesis", "DecantTestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",

@@ -7,6 +7,8 @@ PACKAGES=(
   pkg-config make
   # OCR: Tesseract 5 C API + leptonica, English and orientation/script detection models, the CLI for yardsticks
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd
+  # the languages real wine lists come in, for `--lang auto` and decant-job.json "languages" (docs/languages.md)
+  tesseract-ocr-deu tesseract-ocr-nld tesseract-ocr-dan tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-fra tesseract-ocr-tur
   # 16-bit depth maps; JPEG photos decoded with damage tolerated
   libpng-dev libjpeg-dev
   # HEIC/AVIF photos and the depth maps inside them (libheif 1.15 with libde265, dav1d, aom and x265)

@@ -51,7 +51,7 @@ public struct RunArguments: ParsableArguments {
     @Option(name: .long, help: "Document kind: auto, winelist or receipt.")
     var kind: KindOption = .auto
 
-    @Option(name: .long, help: "Tesseract languages joined by '+', e.g. eng+fra+ita+deu+spa.")
+    @Option(name: .long, help: "Tesseract languages joined by '+', e.g. eng+fra, or auto: each page read with eng, and again with eng and its own language (deu, nld, dan, spa, ita, fra, tur) when its words show one. A job's decant-job.json \"languages\" wins.")
     var lang: String = "eng"
 
     @Option(name: .long, help: "Tesseract page segmentation mode (3 auto, 4 single column, 6 block, 11 sparse). Default: 11 for wine lists (their columns and prices are read wherever they stand), 6 for receipts (amounts stay on their lines).")
@@ -185,13 +185,14 @@ public struct RunArguments: ParsableArguments {
         let runYear = asOf.flatMap(Self.year(of:)) ?? FieldParser.currentYear
         let insights = InsightOptions(year: runYear, budget: budget, minScore: minScore, colour: colour,
                                       readyNow: readyNow, bestValueOnly: bestValue)
-        var settings = RunSettings(kind: kind, ocr: OCRConfiguration(languages: lang),
+        var settings = RunSettings(kind: kind,
                                    segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
                                    limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
                                    abbreviations: table,
                                    insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
                                    pagePreviews: noHTML ? nil : out)
         settings.vocabulary = words
+        settings.setLanguages(lang)
         settings.pdfText = pdfText
         settings.maxPages = maxPages
         try tuning(&settings)

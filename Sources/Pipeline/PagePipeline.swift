@@ -52,7 +52,8 @@ public final class PagePipeline {
             let flat = trace.time(\.flatten) { flatten(photo, job: task.job) }
             trace.flattened(flat)
             let prior = settings.read.prior(width: flat.raster.width, height: flat.raster.height, job: task.job)
-            reading = trace.time(\.ocr) { reader.read(flat, prior: prior, job: task.job, image: task.source.name, receipts: receipts) }
+            reading = trace.time(\.ocr) { reader.read(flat, prior: prior, job: task.job, image: task.source.name,
+                                                        languages: task.jobSettings?.languages, receipts: receipts) }
         case .text(let text):
             let prior = settings.read.prior(width: text.width, height: text.height, job: task.job)
             reading = trace.time(\.ocr) { reader.read(text, prior: prior, receipts: receipts) }

@@ -72,6 +72,8 @@ struct PageTrace {
             record.kind = reading.kind
             record.warnings += reading.warnings
             record.meanConfidence = reading.page?.meanConfidence.map { ($0 * 10).rounded() / 10 }
+            record.languages = reading.languages?.languages
+            record.languagesReason = reading.languages?.reason
             return
         }
         failed("ocr", kind: failure.kind.rawValue, message: "\(record.image): \(failure.message)")

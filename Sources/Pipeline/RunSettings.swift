@@ -11,6 +11,8 @@ import Recognition
 public struct RunSettings: Sendable, Equatable {
     public var kind: KindOption
     public var ocr: OCRConfiguration
+    /// `--lang auto`: pages read with `ocr.languages` (eng) and again in the language they show.
+    public var languageSelection: ReadSettings.LanguageSelection = .fixed
     /// nil: the default per document kind.
     public var segmentation: PageSegmentation?
     public var limits: ImageLimits
@@ -86,13 +88,22 @@ public struct RunSettings: Sendable, Equatable {
             && a.insights == b.insights
             && a.dateOrder == b.dateOrder && a.receiptReadings == b.receiptReadings
             && a.receiptTextHeight == b.receiptTextHeight && a.pagePreviews == b.pagePreviews
-            && a.pdfText == b.pdfText && a.maxPages == b.maxPages
+            && a.pdfText == b.pdfText && a.maxPages == b.maxPages && a.languageSelection == b.languageSelection
+    }
+
+    /// Takes `--lang`: "auto" reads with English first and chooses per page; anything else is
+    /// Tesseract's language set for every page.
+    public mutating func setLanguages(_ argument: String) {
+        languageSelection = argument == "auto" ? .auto : .fixed
+        ocr.languages = argument == "auto" ? "eng" : argument
     }
 
     /// What the Read stage takes of these settings.
     public var read: ReadSettings {
-        ReadSettings(expected: kind, segmentation: segmentation, ocr: ocr, receiptReadings: receiptReadings,
-                     receiptTextHeight: receiptTextHeight, cacheFolder: ocrCache)
+        var read = ReadSettings(expected: kind, segmentation: segmentation, ocr: ocr, receiptReadings: receiptReadings,
+                                receiptTextHeight: receiptTextHeight, cacheFolder: ocrCache)
+        read.languageSelection = languageSelection
+        return read
     }
 
     /// The segmentation a page of `kind` is read with (`ReadSettings.segmentation(for:)`).
@@ -101,7 +112,7 @@ public struct RunSettings: Sendable, Equatable {
     public var summary: [String: String] {
         var summary = [
             "kind": kind.rawValue,
-            "languages": ocr.languages,
+            "languages": languageSelection == .auto ? "auto" : ocr.languages,
             "segmentation": segmentation.map { "\($0.rawValue)" } ?? "default",
             "maxPixels": String(limits.maxPixels),
             "runYear": String(runYear),

@@ -10,6 +10,9 @@ import Recognition
 public final class PageReader {
     public let engine: TesseractEngine
     public let settings: ReadSettings
+    /// The worker's engines for other language sets (a job's `languages`, `--lang auto`'s second
+    /// readings), `engine` among them.
+    public let engines: EnginePool
     /// The worker's orientation detector, created once with the reader; nil (leptonica's up/down
     /// test is used instead) when osd.traineddata is not installed.
     public let orientation: OSDOrientation?
@@ -23,6 +26,7 @@ public final class PageReader {
     public init(engine: TesseractEngine, settings: ReadSettings) {
         self.engine = engine
         self.settings = settings
+        engines = EnginePool(base: engine, capacity: settings.languageEngines)
         do {
             orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
             orientationProblem = nil
@@ -46,6 +50,8 @@ public final class PageReader {
         public var segmentation: PageSegmentation
         /// Set when the reading failed; nothing below is then set.
         public var failure: RecognitionError?
+        /// The languages the kept reading used, and why (nil: not read by OCR, or failed first).
+        public var languages: LanguageChoice?
         /// The kind the words show.
         public var kind: DocumentKind
         /// The page's reading (for a receipt: the one its kind was judged on).
@@ -64,29 +70,47 @@ public final class PageReader {
 
     /// Reads `flat`, which was taken for `prior` before any reading; `job` and `image` name the page
     /// (the folder name is a hint of its kind, and the recognition cache files pages by name).
+    /// `languages`, a job's own (decant-job.json), wins over the run's and skips `--lang auto`.
     public func read<Interpreter: ReceiptInterpreter>(_ flat: FlattenedPage, prior: DocumentKind, job: String, image: String,
+                                                      languages: String? = nil,
                                                       receipts interpreter: Interpreter) -> Reading<Interpreter> {
         var reading = Reading<Interpreter>(flat: flat, segmentation: settings.segmentation(for: prior), kind: prior)
         let components = eraseLeaders(&reading, prior: prior)
         chooseSegmentation(&reading, components: components)
         let cache = settings.cacheFolder.map(RecognitionCache.init(folder:))
-        func recognize(_ raster: Raster, _ ppi: Int?, _ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
-            let key = cache?.key(raster, ppi: ppi, segmentation: segmentation, ocr: settings.ocr)
+        // The engine every reading of the page uses: the job's, the run's, or the one `--lang auto` chose.
+        var engine = self.engine
+        func recognize(_ raster: Raster, _ ppi: Int?, _ segmentation: PageSegmentation, with engine: TesseractEngine) throws(RecognitionError) -> RecognizedPage {
+            let key = cache?.key(raster, ppi: ppi, segmentation: segmentation, ocr: engine.configuration)
             if let cache, let key, let cached = cache.load(job: job, image: image, key: key) { return cached }
             let page = try engine.recognize(raster, ppi: ppi, segmentation: segmentation)
             if let cache, let key { cache.store(page, job: job, image: image, key: key) }
             return page
         }
+        func recognize(_ raster: Raster, _ ppi: Int?, _ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
+            try recognize(raster, ppi, segmentation, with: engine)
+        }
         func recognize(_ flat: FlattenedPage, _ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
             try recognize(flat.raster, flat.ppi, segmentation)
         }
         do {
+            if let languages {
+                engine = try engines.engine(for: languages)
+                reading.languages = LanguageChoice(languages: languages, reason: "job settings")
+            }
             var page = try recognize(reading.flat, reading.segmentation)
             if settleOrientation(&reading, firstReading: page) { page = try recognize(reading.flat, reading.segmentation) }
+            if reading.languages == nil {
+                let flat = reading.flat, segmentation = reading.segmentation
+                reading.languages = try chooseLanguages(&reading, page: &page, engine: &engine,
+                                                        recognize: { (engine) throws(RecognitionError) in
+                                                            try recognize(flat.raster, flat.ppi, segmentation, with: engine)
+                                                        })
+            }
             reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
             let turned = reading.flat
             readAsBlock(&reading, page: &page, recognize: { try recognize(turned, $0) })
-            if reading.kind == .winelist { readAgainAlone(&reading, page: &page, components: components) }
+            if reading.kind == .winelist { readAgainAlone(&reading, page: &page, components: components, engine: engine) }
             reading.page = page
             if reading.kind == .receipt {
                 reading.receipt = ReceiptRereading(engine: engine, interpreter: interpreter,
@@ -99,6 +123,28 @@ public final class PageReader {
             reading.failure = error
         }
         return reading
+    }
+
+    /// The run's languages, or with `--lang auto` the page read again with the language its first
+    /// reading shows when that reads better (`LanguageRereading`); the second reading's time is recorded.
+    func chooseLanguages<I>(_ reading: inout Reading<I>, page: inout RecognizedPage, engine: inout TesseractEngine,
+                            recognize: (TesseractEngine) throws(RecognitionError) -> RecognizedPage) throws(RecognitionError) -> LanguageChoice {
+        guard settings.languageSelection == .auto else {
+            return LanguageChoice(languages: engine.configuration.languages, reason: "run settings")
+        }
+        let clock = ContinuousClock(), started = clock.now
+        let outcome = try LanguageRereading().choose(firstReading: page, base: engine, pool: engines, recognize: recognize)
+        switch outcome {
+        case .reread(let second, let chosen, let choice):
+            reading.steps.record(.language, took: started.duration(to: clock.now))
+            page = second
+            engine = chosen
+            return choice
+        case .kept(let choice, let readAgain, let warning):
+            if readAgain { reading.steps.record(.language, took: started.duration(to: clock.now)) }
+            if let warning { reading.warnings.append(warning) }
+            return choice
+        }
     }
 
     /// Dot leaders make Tesseract drop the bins and prices beside them (`LeaderEraser`). Receipts
@@ -157,7 +203,7 @@ public final class PageReader {
     /// Tesseract's layout dropped (short prices alone at the margin) are read on their own. Not on
     /// receipts: on SROIE's scans re-reading numbers changed 43 and no key field, and a receipt whose
     /// amounts do not add up is read again whole anyway (`ReceiptRereading`).
-    func readAgainAlone<I>(_ reading: inout Reading<I>, page: inout RecognizedPage, components: [PixelRect]?) {
+    func readAgainAlone<I>(_ reading: inout Reading<I>, page: inout RecognizedPage, components: [PixelRect]?, engine: TesseractEngine) {
         let clock = ContinuousClock()
         var started = clock.now
         let raster = reading.flat.raster, ppi = reading.flat.ppi

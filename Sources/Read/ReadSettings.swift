@@ -16,6 +16,10 @@ public struct ReadSettings: Sendable, Equatable {
     public var receiptTextHeight: Double
     /// Folder of recognized pages to reuse (a measuring aid); nil: read every page.
     public var cacheFolder: String?
+    /// Whether pages are read with `ocr.languages` alone or read again in the language they show.
+    public var languageSelection: LanguageSelection = .fixed
+    /// Most engines a worker keeps for language sets other than `ocr.languages` (`EnginePool`).
+    public var languageEngines: Int = 2
 
     public init(expected: KindOption = .auto, segmentation: PageSegmentation? = nil, ocr: OCRConfiguration = OCRConfiguration(),
                 receiptReadings: Int = 2, receiptTextHeight: Double = 26, cacheFolder: String? = nil) {
@@ -25,6 +29,14 @@ public struct ReadSettings: Sendable, Equatable {
         self.receiptReadings = receiptReadings
         self.receiptTextHeight = receiptTextHeight
         self.cacheFolder = cacheFolder
+    }
+
+    /// How a page's OCR languages are chosen.
+    public enum LanguageSelection: String, Sendable, Equatable {
+        /// Every page with the run's languages (`--lang eng+fra`).
+        case fixed
+        /// Read with the run's languages, then again with the language those words show (`--lang auto`).
+        case auto
     }
 
     /// Wine lists are read sparsely: Tesseract's automatic layout (psm 3) drops price and bin

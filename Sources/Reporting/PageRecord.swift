@@ -64,6 +64,10 @@ public struct PageRecord: Sendable, Equatable, Codable {
     public var preview: PagePreview?
     public var segmentation: Int?
     public var meanConfidence: Double?
+    /// Tesseract's languages the kept reading used (`eng+fra`), and why they were chosen (the job's
+    /// settings, the run's, or `--lang auto`'s evidence); nil for a page not read by OCR.
+    public var languages: String?
+    public var languagesReason: String?
     public var lineCount: Int
     public var entryCount: Int
     /// A receipt's header and footer fields (nil for wine lists).

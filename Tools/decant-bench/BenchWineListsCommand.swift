@@ -33,7 +33,7 @@ struct BenchWineListsCommand: ParsableCommand {
     @Option(name: .long, help: "Parallel workers.")
     var jobs: Int = RunOptions.defaultWorkers
 
-    @Option(name: .long, help: "Tesseract languages joined by '+', as decant run --lang takes them.")
+    @Option(name: .long, help: "Tesseract languages joined by '+', or auto, as decant run --lang takes them.")
     var lang = "eng"
 
     @Option(name: .long, help: "PDF pages: auto, always or never read from their text layer.")
@@ -60,7 +60,8 @@ struct BenchWineListsCommand: ParsableCommand {
         }
         let folder = reports ?? out
         if reports == nil {
-            var settings = RunSettings(kind: .winelist, ocr: OCRConfiguration(languages: lang))
+            var settings = RunSettings(kind: .winelist)
+            settings.setLanguages(lang)
             settings.pdfText = pdfText
             settings.ocrCache = ocrCache
             var options = RunOptions(inbox: data, output: out, workers: jobs, settings: settings, progress: .automatic, html: false)

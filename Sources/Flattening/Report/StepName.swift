@@ -11,4 +11,6 @@ public enum StepName: String, Sendable, Codable, CaseIterable {
     case fitAndOutline = "fit+outline", refitAndOutline = "refit+outline", orientAndPhotometric = "orient+photometric"
     // Reading.
     case leaders, reread, recovered
+    /// `--lang auto`'s second reading with the page's own language model.
+    case language
 }
