@@ -51,8 +51,8 @@ public struct RunArguments: ParsableArguments {
     @Option(name: .long, help: "Document kind: auto, winelist or receipt.")
     var kind: KindOption = .auto
 
-    @Option(name: .long, help: "Tesseract languages joined by '+', e.g. eng+fra, or auto: each page read with eng, and again with eng and its own language (deu, nld, dan, spa, ita, fra, tur) when its words show one. A job's decant-job.json \"languages\" wins.")
-    var lang: String = "eng"
+    @Option(name: .long, help: "auto (default): each page read with eng, and again with its own language first (deu, nld, dan, spa, ita, fra, tur) when its words show one; or Tesseract languages joined by '+', e.g. eng or fra+eng, for every page. A job's decant-job.json \"languages\" wins.")
+    var lang: String = "auto"
 
     @Option(name: .long, help: "Tesseract page segmentation mode (3 auto, 4 single column, 6 block, 11 sparse). Default: 11 for wine lists (their columns and prices are read wherever they stand), 6 for receipts (amounts stay on their lines).")
     var psm: Int?

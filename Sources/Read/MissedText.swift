@@ -154,20 +154,27 @@ public enum MissedText {
     }
 
     /// The word with the start the layout split off, or nil when the readings do not say so. The
-    /// start is one or two letters (a capital read alone); the word read again together with it must
-    /// end with the word as first read and begin with those letters; else, when the reading again
-    /// says nothing, a single capital before a word starting in lower case is that word's capital.
+    /// start is one or two letters (a capital read alone, sometimes with a mark after it: "M."); the
+    /// word read again together with it must end with the word as first read and begin with those
+    /// letters; else, when the reading again says nothing, a single capital before a word starting in
+    /// lower case is that word's capital.
     static func joinedWordStart(readAgain: String, alone: String, word: String) -> String? {
-        let start = alone.filter { !$0.isWhitespace }
-        guard (1...2).contains(start.count), start.allSatisfy(\.isLetter), !word.isEmpty else { return nil }
-        if readAgain.count > word.count, readAgain.hasSuffix(word), readAgain.dropLast(word.count).allSatisfy(\.isLetter),
-           (1...2).contains(readAgain.count - word.count) {
-            return readAgain
+        guard let start = wordStart(alone.filter { !$0.isWhitespace }), !word.isEmpty else { return nil }
+        if readAgain.count > word.count, readAgain.hasSuffix(word), let again = wordStart(String(readAgain.dropLast(word.count))) {
+            return again + word
         }
         if readAgain.isEmpty, start.count == 1, start.first!.isUppercase, word.first!.isLowercase {
             return start + word
         }
         return nil
+    }
+
+    /// One or two letters, with at most one mark a serif or a speck reads as ("M.", "M'"); the letters.
+    static func wordStart(_ text: String) -> String? {
+        let letters = text.filter(\.isLetter)
+        guard (1...2).contains(letters.count), text.count - letters.count <= 1,
+              text.allSatisfy({ $0.isLetter || ".,'’`".contains($0) }) else { return nil }
+        return letters
     }
 
     /// Of two readings of one region, the one that reads as a number (digits, no letters: what the

@@ -110,6 +110,9 @@ import Testing
 
         #expect(MissedText.joinedWordStart(readAgain: "Montepulciano,", alone: "M", word: "ontepulciano,") == "Montepulciano,")
         #expect(MissedText.joinedWordStart(readAgain: "", alone: "M", word: "ontrose") == "Montrose")
+        #expect(MissedText.joinedWordStart(readAgain: "M.ontepulciano", alone: "M.", word: "ontepulciano") == "Montepulciano")
+        #expect(MissedText.joinedWordStart(readAgain: "", alone: "M.", word: "ontrose") == "Montrose")
+        #expect(MissedText.joinedWordStart(readAgain: "", alone: "M..", word: "ontrose") == nil)
         #expect(MissedText.joinedWordStart(readAgain: "Chardonnay", alone: "M", word: "ontrose") == nil)
         #expect(MissedText.joinedWordStart(readAgain: "", alone: "m", word: "ontrose") == nil)
         #expect(MissedText.joinedWordStart(readAgain: "", alone: "46", word: "Barolo") == nil)

@@ -38,8 +38,8 @@ struct BenchSROIECommand: ParsableCommand {
     @Flag(name: .long, help: "Parse the data set's line transcripts (box/NNN.csv) instead of OCR: the parser's ceiling.")
     var transcripts = false
 
-    @Option(name: .long, help: "Tesseract languages joined by '+', as decant run --lang takes them.")
-    var lang = "eng"
+    @Option(name: .long, help: "auto (default) or Tesseract languages joined by '+', as decant run --lang takes them.")
+    var lang = "auto"
     @Option(name: .long, help: "Parallel workers for the OCR run.")
     var jobs: Int = RunOptions.defaultWorkers
 
@@ -235,8 +235,9 @@ struct BenchSROIECommand: ParsableCommand {
     /// Runs `decant run --kind receipt` over the scans into `out`.
     func runPipeline(order: DateOrder) throws {
         if let psm, PageSegmentation(rawValue: psm) == nil { throw ValidationError("--psm \(psm) is not a supported mode") }
-        let settings = RunSettings(kind: .receipt, ocr: OCRConfiguration(languages: lang), segmentation: psm.flatMap(PageSegmentation.init(rawValue:)), dateOrder: order,
+        var settings = RunSettings(kind: .receipt, segmentation: psm.flatMap(PageSegmentation.init(rawValue:)), dateOrder: order,
                                    receiptReadings: readings, receiptTextHeight: textHeight, ocrCache: ocrCache)
+        settings.setLanguages(lang)
         let options = RunOptions(inbox: "\(data)/img", output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: .automatic)
         do {

@@ -33,8 +33,8 @@ struct BenchWineListsCommand: ParsableCommand {
     @Option(name: .long, help: "Parallel workers.")
     var jobs: Int = RunOptions.defaultWorkers
 
-    @Option(name: .long, help: "Tesseract languages joined by '+', or auto, as decant run --lang takes them.")
-    var lang = "eng"
+    @Option(name: .long, help: "auto (default) or Tesseract languages joined by '+', as decant run --lang takes them.")
+    var lang = "auto"
 
     @Option(name: .long, help: "PDF pages: auto, always or never read from their text layer.")
     var pdfText: PDFTextMode = .auto
