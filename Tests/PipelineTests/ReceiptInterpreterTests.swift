@@ -98,3 +98,16 @@ import Testing
         #expect(RunSettings(segmentation: .singleColumn).segmentation(for: .receipt) == .singleColumn)
     }
 }
+
+@Suite struct ReceiptMerchantSettlingTests {
+    @Test func aLegalFormWithoutItsNameIsNotSettled() {
+        let parser = ReceiptParser()
+        var receipt = Receipt(merchant: "CO. (M) SDN BHD")
+        receipt.confidence.merchant = 95
+        #expect(!parser.merchantIsSettled(receipt))
+        receipt.merchant = "MUTIARA BOOK CO. (M) SDN BHD"
+        #expect(parser.merchantIsSettled(receipt))
+        receipt.confidence.merchant = 70
+        #expect(!parser.merchantIsSettled(receipt))
+    }
+}
