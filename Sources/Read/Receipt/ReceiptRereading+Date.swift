@@ -24,15 +24,10 @@ extension ReceiptRereading {
         var texts: [String] = []
         for index in indices {
             let box = page.lines[index].box
-            guard box.height >= 4, box.width >= 8 else { continue }
-            let padY = max(2, box.height * 2 / 5), padX = max(4, box.height)
-            let x = max(0, box.x - padX), y = max(0, box.y - padY)
-            let crop = PixelRect(x: x, y: y, width: min(raster.width, box.maxX + padX) - x,
-                                 height: min(raster.height, box.maxY + padY) - y)
-            guard crop.width > 0, crop.height > 0 else { continue }
+            guard let crop = ReceiptScale.lineCrop(box, width: raster.width, height: raster.height) else { continue }
             let line = raster.cropped(to: crop)
             for target in Self.dateLineHeights {
-                let factor = min(max(target / Double(box.height), 0.3), 4)
+                let factor = ReceiptScale.lineFactor(box, target: target)
                 guard let reading = try? recognize(line.scaled(by: factor), nil, .singleLine) else { continue }
                 texts.append(reading.lines.map(\.text).joined(separator: " "))
             }
@@ -42,5 +37,24 @@ extension ReceiptRereading {
         out.receipt = interpreter.withRereadDate(result.receipt, page: page, rereadings: texts)
         out.dateLineReadings = texts.count
         return out
+    }
+}
+
+extension ReceiptScale {
+    /// The region a line is read alone from: its box with a margin of about half a line above and
+    /// below (Tesseract drops glyphs that touch the image edge) and a letter's width at the ends,
+    /// within the page. Nil for a box too small to hold a date.
+    public static func lineCrop(_ box: PixelRect, width: Int, height: Int) -> PixelRect? {
+        guard box.height >= 4, box.width >= 8 else { return nil }
+        let padY = max(2, box.height * 2 / 5), padX = max(4, box.height)
+        let x = max(0, box.x - padX), y = max(0, box.y - padY)
+        let crop = PixelRect(x: x, y: y, width: min(width, box.maxX + padX) - x, height: min(height, box.maxY + padY) - y)
+        return crop.width > 0 && crop.height > 0 ? crop : nil
+    }
+
+    /// The scale that brings a line's box to `target` pixels high, kept between 0.3 and 4 so that a
+    /// misjudged box cannot blow a crop up or shrink it to nothing.
+    public static func lineFactor(_ box: PixelRect, target: Double) -> Double {
+        min(max(target / Double(max(box.height, 1)), 0.3), 4)
     }
 }
