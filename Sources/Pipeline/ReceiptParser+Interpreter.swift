@@ -35,9 +35,11 @@ extension ReceiptParser: ReceiptInterpreter {
     /// looked for again in the header band: the band's reading could only replace it with another
     /// legal-form name read more surely, and on the SROIE scans skipping it for these changed no
     /// merchant (docs/benchmarks/receipts.md), while the band costs about a quarter of a reading.
+    /// A legal form with no name before it ("CO. (M) SDN BHD") is never settled: its name is
+    /// printed above it, often in a type the page reading dropped.
     public func merchantIsSettled(_ receipt: Receipt) -> Bool {
         guard let merchant = receipt.merchant, let confidence = receipt.confidence.merchant else { return false }
-        return confidence >= 85 && Self.hasLegalForm(merchant)
+        return confidence >= 85 && Self.hasLegalForm(merchant) && !Self.isLegalFormOnly(merchant)
     }
 
     public func mergeMerchant(_ receipt: Receipt, header: Receipt) -> Receipt { Self.mergeMerchant(receipt, header: header) }
@@ -53,5 +55,13 @@ extension ReceiptParser: ReceiptInterpreter {
         var out = receipt
         out.merchant = respelled
         return out
+    }
+
+    public func dateLines(of page: RecognizedPage, receipt: Receipt) -> [Int] {
+        dateLines(page.lines.map(\.text), receipt: receipt)
+    }
+
+    public func withRereadDate(_ receipt: Receipt, page: RecognizedPage, rereadings: [String]) -> Receipt {
+        withRereadDate(receipt, pageLines: page.lines.map(\.text), rereadings: rereadings)
     }
 }

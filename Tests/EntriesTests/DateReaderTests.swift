@@ -98,3 +98,19 @@ struct TimeReaderTests {
         #expect(TimeReader.firstTime(in: "13:30 PM") == nil)
     }
 }
+
+@Suite("DateReader: a month misread by one letter")
+struct DateReaderMisreadMonthTests {
+    @Test func oneLetterOffBetweenDatePunctuationIsTheMonth() {
+        #expect(DateReader.firstDate(in: "CB#: 450768 25/Fen/2017 07:43", runYear: 2026)?.iso == "2017-02-25")
+        #expect(DateReader.firstDate(in: "03-Oce-2018", runYear: 2026)?.iso == "2018-10-03")
+        #expect(DateReader.misreadMonth("Fen") == 2)
+    }
+
+    @Test func withoutPunctuationOrWithTwoNearMonthsItIsNoDate() {
+        // "2 SET 10" and "12 Fen 2017" may be anything; "Mar"/"May" are both one letter from "Maj".
+        #expect(DateReader.firstDate(in: "12 Fen 2017", runYear: 2026) == nil)
+        #expect(DateReader.misreadMonth("Maj") == nil)
+        #expect(DateReader.misreadMonth("Febr") == nil)
+    }
+}

@@ -98,3 +98,46 @@ import Testing
         #expect(RunSettings(segmentation: .singleColumn).segmentation(for: .receipt) == .singleColumn)
     }
 }
+
+@Suite struct ReceiptMerchantSettlingTests {
+    @Test func aLegalFormWithoutItsNameIsNotSettled() {
+        let parser = ReceiptParser()
+        var receipt = Receipt(merchant: "CO. (M) SDN BHD")
+        receipt.confidence.merchant = 95
+        #expect(!parser.merchantIsSettled(receipt))
+        receipt.merchant = "MUTIARA BOOK CO. (M) SDN BHD"
+        #expect(parser.merchantIsSettled(receipt))
+        receipt.confidence.merchant = 70
+        #expect(!parser.merchantIsSettled(receipt))
+    }
+}
+
+@Suite struct DateLineCropTests {
+    @Test func aLineIsCutWithAMarginWithinThePage() throws {
+        let crop = try #require(ReceiptScale.lineCrop(PixelRect(x: 100, y: 200, width: 300, height: 20), width: 1000, height: 2000))
+        #expect(crop == PixelRect(x: 80, y: 192, width: 340, height: 36))
+        // At the page's corner the margin is cut off by the page.
+        let corner = try #require(ReceiptScale.lineCrop(PixelRect(x: 5, y: 3, width: 990, height: 20), width: 1000, height: 25))
+        #expect(corner == PixelRect(x: 0, y: 0, width: 1000, height: 25))
+        // A speck is no line.
+        #expect(ReceiptScale.lineCrop(PixelRect(x: 0, y: 0, width: 5, height: 3), width: 100, height: 100) == nil)
+    }
+
+    @Test func theScaleBringsTheLineToTheTargetWithinBounds() {
+        #expect(ReceiptScale.lineFactor(PixelRect(x: 0, y: 0, width: 100, height: 18), target: 36) == 2)
+        #expect(ReceiptScale.lineFactor(PixelRect(x: 0, y: 0, width: 100, height: 2), target: 52) == 4)
+        #expect(ReceiptScale.lineFactor(PixelRect(x: 0, y: 0, width: 100, height: 400), target: 36) == 0.3)
+    }
+
+    @Test func theParserAsksForItsDateLine() {
+        let parser = ReceiptParser(dateOrder: .dayFirst)
+        func line(_ text: String, _ y: Int) -> RecognizedLine {
+            RecognizedLine(words: [RecognizedWord(text: text, box: PixelRect(x: 0, y: y, width: 10 * text.count, height: 20), confidence: 90)])
+        }
+        let page = RecognizedPage(width: 400, height: 300, lines: [line("SHOP", 0), line("20/03/2018", 40), line("TOTAL", 80)])
+        let receipt = parser.parse(page, scale: 1)
+        #expect(parser.dateLines(of: page, receipt: receipt) == [1])
+        let reread = parser.withRereadDate(receipt, page: page, rereadings: ["20/08/2018", "20/08/2018"])
+        #expect(reread.date == "2018-08-20")
+    }
+}

@@ -31,6 +31,17 @@ public enum DateReader {
         return nil
     }
 
+    static let monthAbbreviations = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// A three-letter month with one letter misread ("25/Fen/2017"): the only abbreviation one letter
+    /// away. Only between date punctuation on both sides, where nothing but a month is printed.
+    static func misreadMonth(_ word: String) -> Int? {
+        let w = word.lowercased()
+        guard w.count == 3 else { return nil }
+        let near = monthAbbreviations.indices.filter { Levenshtein.distance(w, monthAbbreviations[$0]) <= 1 }
+        return near.count == 1 ? near[0] + 1 : nil
+    }
+
     private static let isoPattern = regex(#"(?<!\d)(\d{4})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{1,2})(?!\d)"#)
     private static let numericPattern = regex(#"(?<![\d.,])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])"#)
     private static let dayMonthPattern = regex(#"(?<![\d.,])(\d{1,2})(?:st|nd|rd|th)?(\s*[-/.]?\s*)(\p{L}{3,9})\.?(\s*[-/.,]?\s*)(\d{4}|\d{2})(?!\d)"#)
@@ -93,7 +104,9 @@ public enum DateReader {
             // month, or a day printed with two digits as dates are ("05 MAY 18", "28 MAR 18").
             if yearText.count == 2 && group(m, 1).count < 2
                 && !(group(m, 2) + group(m, 4)).contains(where: { "-/.".contains($0) }) { continue }
-            guard let d = Int(group(m, 1)), let mo = month(group(m, 3)), let y = year(yearText, runYear: runYear),
+            let punctuated = [group(m, 2), group(m, 4)].allSatisfy { $0.contains(where: { "-/.".contains($0) }) }
+            guard let d = Int(group(m, 1)), let mo = month(group(m, 3)) ?? (punctuated ? misreadMonth(group(m, 3)) : nil),
+                  let y = year(yearText, runYear: runYear),
                   let iso = isoDate(y, mo, d, runYear: runYear) else { continue }
             add(m.range, [iso], order: iso)
         }

@@ -51,25 +51,34 @@ struct ReceiptHeaderReader {
                 && !(i > 0 && isOwnerLabel(ReceiptVocabulary.words(region[i - 1].text))
                      && ReceiptVocabulary.words(region[i - 1].text).count <= 3)
         }
-        // The merchant: the first line with a legal form, else one with a trade word, else the first
-        // line that reads as a name and not as an address.
+        // The merchant: the first line with a legal form, else one with a trade word, else the line
+        // printed largest, or the first that reads as a name, above the street address: a plain line
+        // below it ("SUNWAY VELOCITY" under "No 8, Jalan 7/118B") names a branch, not the merchant.
+        let firstStreet = region.indices.first { hasStreetCue(region[$0]) } ?? region.count
         let merchantIndex = candidates.first { hasLegalForm(region[$0]) }
             ?? candidates.first { ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[$0].text), businessWords) && !hasStreetCue(region[$0]) }
-            ?? candidates.first { !hasStreetCue(region[$0]) }
+            ?? largestPrint(candidates.filter { $0 < firstStreet }.map { region[$0] }).flatMap { line in
+                candidates.first { region[$0].index == line.index }
+            }
+            ?? candidates.first { $0 < firstStreet }
         var addressFrom = 0
         if let m = merchantIndex {
             var nameLines = [m]
             // "PASARAYA BORONG PINTAR" / "SDN BHD", "AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD":
             // a name printed over several lines, recognized by a legal form with no name before it, an
             // unclosed bracket, or a line that starts with a trade word.
-            while let top = nameLines.first, top > 0, nameLines.count < 3, candidates.contains(top - 1),
-                  !hasStreetCue(region[top - 1]), !hasLegalForm(region[top - 1]) {
+            while let top = nameLines.first, top > 0, nameLines.count < 3 {
+                // A line holding only its legal form or trade words ("CO. (M) SDN BHD", "RESTAURANT SDN BHD")
+                // has its name above it, past a speck of logo read as a line ("™").
+                let generic = nameLines.count == 1 && (namePartBeforeLegalFormIsEmpty(region[top]) || namePartIsGeneric(region[top]))
+                let above = generic && top > 1 && !candidates.contains(top - 1) && isGarbage(region[top - 1]) ? top - 2 : top - 1
+                guard candidates.contains(above), !hasStreetCue(region[above]), !hasLegalForm(region[above]) else { break }
                 let text = nameLines.map { region[$0].text }.joined(separator: " ")
                 let unbalanced = text.filter { $0 == "(" }.count != text.filter { $0 == ")" }.count
                 let firstWord = ReceiptVocabulary.words(region[top].text).first ?? ""
                 let startsWithTradeWord = ReceiptVocabulary.containsAny([firstWord], continuationWords)
-                guard unbalanced || startsWithTradeWord || (nameLines.count == 1 && namePartBeforeLegalFormIsEmpty(region[top])) else { break }
-                nameLines.insert(top - 1, at: 0)
+                guard unbalanced || startsWithTradeWord || generic else { break }
+                nameLines.insert(above, at: 0)
             }
             // A name broken after a conjunction: "HOME MASTER HARDWARE &" / "ELECTRICAL".
             if let top = nameLines.first, top > 0, ["&", "and"].contains(region[top - 1].tokens.last?.lowercased() ?? ""),
@@ -78,6 +87,9 @@ struct ReceiptHeaderReader {
             }
             let lastToken = region[m].tokens.last?.lowercased() ?? ""
             if ["&", "and", "of", "-", "+"].contains(lastToken), m + 1 < region.count, isNameCandidate(region[m + 1]) {
+                nameLines.append(m + 1)
+            } else if !hasLegalForm(region[m]), m + 1 < region.count, isContinuationOnly(region[m + 1]) {
+                // "TSH POWER HARDWARE" / "TRADING": the trade or legal form printed on a line of its own below.
                 nameLines.append(m + 1)
             }
             nameLines.sort()
@@ -108,6 +120,9 @@ struct ReceiptHeaderReader {
         var best: (lines: [Int], score: Double)?
         for var block in blocks where !block.isEmpty {
             while let first = block.first, block.count > 1, !hasAddressCue(region[first]) { block.removeFirst() }
+            // Past the postcode, a line with no address cue names the branch or the mall ("SUNWAY VELOCITY").
+            while let last = block.last, block.count > 1, !hasAddressCue(region[last]),
+                  block.dropLast().contains(where: { hasPostcode(region[$0]) }) { block.removeLast() }
             let score = block.reduce(0.0) { $0 + addressScore(region[$1]) }
             if score >= 1, score > (best?.score ?? -1) { best = (Array(block.prefix(6)), score) }
         }
@@ -133,6 +148,33 @@ struct ReceiptHeaderReader {
         return before.allSatisfy { $0.count <= 2 || $0 == "co" }
     }
 
+    /// True when the words before a line's legal form are all trade words ("RESTAURANT SDN BHD"):
+    /// the form of a name without the name.
+    static func namePartIsGeneric(_ line: ReceiptLine) -> Bool {
+        let words = ReceiptVocabulary.words(fixLegalForms(line.text))
+        guard let start = words.indices.first(where: { i in legalForms.contains { ReceiptVocabulary.contains(Array(words[i...]), $0) && words[i] == $0[0] } }),
+              start > 0 else { return false }
+        return words[..<start].allSatisfy { ReceiptVocabulary.containsAny([$0], businessWords) || ReceiptVocabulary.containsAny([$0], continuationWords) }
+    }
+
+    /// A line of nothing but trade and legal-form words ("TRADING", "ENTERPRISE", "SDN BHD"): the end of
+    /// the name printed above it.
+    static func isContinuationOnly(_ line: ReceiptLine) -> Bool {
+        let words = ReceiptVocabulary.words(fixLegalForms(line.text))
+        guard !words.isEmpty, words.count <= 3, !isGarbage(line) else { return false }
+        return words.allSatisfy { ReceiptVocabulary.containsAny([$0], continuationWords) }
+    }
+
+    /// The line printed clearly larger than the others (its box at least 1.3 times the height of
+    /// every other one): a shop name without legal form or trade word is set in the largest type
+    /// of its header, while a cashier's or owner's name above it is not. Nil when no line stands
+    /// out, or the lines carry no boxes (plain text).
+    static func largestPrint(_ lines: [ReceiptLine]) -> ReceiptLine? {
+        guard lines.count >= 2, let tallest = lines.max(by: { $0.box.height < $1.box.height }), tallest.box.height > 0 else { return nil }
+        let others = lines.filter { $0.index != tallest.index }.map(\.box.height)
+        return others.allSatisfy({ Double(tallest.box.height) >= 1.3 * Double($0) }) ? tallest : nil
+    }
+
     /// How much a line reads like an address: street words, postcodes, house numbers.
     static func addressScore(_ line: ReceiptLine) -> Double {
         let words = ReceiptVocabulary.words(line.text)
@@ -141,6 +183,11 @@ struct ReceiptHeaderReader {
         if numbers.contains(where: { $0.count == 5 || $0.count == 4 && line.text.count > 10 }) { score += 1.5 }
         if !numbers.isEmpty { score += 0.5 }
         return score
+    }
+
+    /// A five-digit number standing alone: the Malaysian, German, French, US … postcode.
+    static func hasPostcode(_ line: ReceiptLine) -> Bool {
+        line.text.split { !$0.isNumber }.contains { $0.count == 5 }
     }
 
     /// Street-level address words or a postcode: a line with these is an address, not a name.
@@ -191,12 +238,12 @@ struct ReceiptHeaderReader {
     }
 
     static func isStopLine(_ words: [String]) -> Bool {
-        guard let first = words.first else { return false }
+        guard !words.isEmpty else { return false }
         if ReceiptVocabulary.containsAny(words, titleWords) && words.count <= 4 { return true }
         // A label counts when it opens the line or follows the first word ("(GST ID", "Co. Reg").
         return stopWords.contains { phrase in
             ReceiptVocabulary.contains(Array(words.prefix(phrase.count + 1)), phrase) && (phrase.count > 1 || phrase[0].count >= 2)
-        } || first == "t" && words.count == 1
+        }
     }
 
     private static let registrationLine = DateReader.regex(#"^[\s(\[]*(?:co\.?\s*(?:reg|no)\.?\s*(?:no\.?)?\s*[:.]?\s*)?\d{4,12}\s?-?\s?[a-z][\s)\]]*$"#)
@@ -269,7 +316,8 @@ struct ReceiptHeaderReader {
         // A lone stroke before the name ("i KAISON FURNISHING", "I 99 SPEED MART"): the edge of a
         // logo or a speck read as a letter.
         if tokens.count >= 3, ["i", "I", "l", "|", "!"].contains(tokens[0]) { tokens.removeFirst() }
-        var name = tokens.joined(separator: " ")
+        // An underscore is never printed in a name: it is a space OCR filled ("HANDEL_SDN BHD").
+        var name = tokens.joined(separator: " ").replacingOccurrences(of: "_", with: " ")
         name = name.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:|<>«»~*-_'\"‘’“”"))
         return name
     }

@@ -18,6 +18,11 @@ extension ReceiptParser {
         ReceiptHeaderReader.hasLegalForm(ReceiptLine(index: 0, text: name))
     }
 
+    /// Whether a merchant's name is only its legal form ("CO. (M) SDN BHD"): the name itself was lost.
+    public static func isLegalFormOnly(_ name: String) -> Bool {
+        ReceiptHeaderReader.namePartBeforeLegalFormIsEmpty(ReceiptLine(index: 0, text: name))
+    }
+
     /// The merchant from a reading of the header band alone, when it is the better one. Read as one
     /// block with the rest of the page, a name printed much larger or bolder than the bill is often
     /// dropped as noise or misread ("POPULAR BOOK" / "CO. (M) SDN BHD" lost above the address); read

@@ -24,4 +24,14 @@ public protocol ReceiptInterpreter {
     /// The receipt with its merchant respelled as the same words are printed elsewhere on the page
     /// (`lines`), or nil when nothing changes.
     func corroboratingMerchant(_ receipt: Receipt, lines: [String]) -> Receipt?
+    /// Lines of `page` (indices) worth reading again alone for the receipt's date.
+    func dateLines(of page: RecognizedPage, receipt: Receipt) -> [Int]
+    /// The receipt with its date chosen among the page's and the date lines' readings (`rereadings`).
+    func withRereadDate(_ receipt: Receipt, page: RecognizedPage, rereadings: [String]) -> Receipt
+}
+
+extension ReceiptInterpreter {
+    /// An interpreter that reads no dates asks for no date lines.
+    public func dateLines(of page: RecognizedPage, receipt: Receipt) -> [Int] { [] }
+    public func withRereadDate(_ receipt: Receipt, page: RecognizedPage, rereadings: [String]) -> Receipt { receipt }
 }

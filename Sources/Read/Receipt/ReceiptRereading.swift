@@ -20,12 +20,14 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
     let targetTextHeight: Double
     /// Read the header band alone as well, for the merchant's name.
     var readHeader = true
+    /// Read the date's line alone as well (`withDateReading`).
+    var readDate = true
     /// How a scaled page or the header band is read: the engine, or the recognition cache in front
     /// of it when a corpus is re-measured.
     let recognize: (Raster, Int?, PageSegmentation) throws -> RecognizedPage
 
     public init(engine: TesseractEngine, interpreter: Interpreter, segmentation: PageSegmentation, maxReadings: Int,
-                targetTextHeight: Double, readHeader: Bool = true,
+                targetTextHeight: Double, readHeader: Bool = true, readDate: Bool = true,
                 recognize: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)? = nil) {
         self.recognize = recognize ?? { raster, ppi, segmentation in try engine.recognize(raster, ppi: ppi, segmentation: segmentation) }
         self.engine = engine
@@ -34,6 +36,7 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
         self.maxReadings = maxReadings
         self.targetTextHeight = targetTextHeight
         self.readHeader = readHeader
+        self.readDate = readDate
     }
 
     public struct Result {
@@ -51,6 +54,8 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
         public var pageMerchantConfidence: Double?
         /// The merchant as read before its spelling was corrected by the rest of the page.
         public var merchantAsPrintedInName: String?
+        /// Readings of the date's line alone that were voted on (0: none made).
+        public var dateLineReadings = 0
 
         public init(receipt: Interpreter.Receipt, page: RecognizedPage, textHeight: Double? = nil, reason: String? = nil) {
             self.receipt = receipt
@@ -65,8 +70,8 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
         let height = ReceiptScale.textHeight(of: page)
         let reasons = reasons(for: first, textSize: height)
         guard maxReadings > 1, reasons.contains(where: \.callsForAnotherReading) else {
-            return withCorroboratedMerchant(withHeaderReading(Result(receipt: first, page: page, textHeight: height),
-                                                              flat: flat, readings: [page]))
+            return withDateReading(withCorroboratedMerchant(withHeaderReading(Result(receipt: first, page: page, textHeight: height),
+                                                                              flat: flat, readings: [page])), flat: flat)
         }
 
         var readings: [(receipt: Interpreter.Receipt, page: RecognizedPage, factor: Double)] = [(first, page, 1)]
@@ -87,9 +92,9 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
             if !interpreter.gaps(in: merged).contains(where: \.callsForAnotherReading) { break }
         }
         let usedPage = readings.first { interpreter.scale(of: $0.receipt) == interpreter.scale(of: merged) }?.page ?? page
-        return withCorroboratedMerchant(withHeaderReading(
+        return withDateReading(withCorroboratedMerchant(withHeaderReading(
             Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.map(\.description).joined(separator: ", ")),
-            flat: flat, readings: readings.map(\.page)))
+            flat: flat, readings: readings.map(\.page))), flat: flat)
     }
 
     /// The reasons a reading gives, in the order pages.json lists them: its text size first when
