@@ -77,14 +77,17 @@ extension RawTextLayer {
     /// space or with none: a column of vintages whose last year runs into the first price of the next
     /// column, ten rows higher ("201812"). Taken as one line, every later row's words shift by one.
     /// Glyphs of one printed line always overlap in height (a superscript or a smaller italic region
-    /// included), so a glyph that lies wholly above or below its neighbour starts a new line and word.
+    /// included), so a glyph that lies wholly above or below its neighbour, and beside it rather than under
+    /// it, starts a new line and word. Text set vertically (a page turned by /Rotate) runs glyph under glyph
+    /// in one column: it stays one line.
     static func splitAtVerticalJumps(_ line: [[Glyph]]) -> [[[Glyph]]] {
         var parts: [[[Glyph]]] = [], part: [[Glyph]] = []
         var previous: PDFRect?
         for word in line {
             var piece: [Glyph] = []
             for glyph in word {
-                if let previous, glyph.box.y >= previous.maxY || glyph.box.maxY <= previous.y {
+                if let previous, glyph.box.y >= previous.maxY || glyph.box.maxY <= previous.y,
+                   glyph.box.x >= previous.maxX - 0.5 || glyph.box.maxX <= previous.x + 0.5 {
                     if !piece.isEmpty { part.append(piece) }
                     if !part.isEmpty { parts.append(part) }
                     piece = []

@@ -201,6 +201,14 @@ import Testing
         #expect(raw.lines.map { $0.map { String(String.UnicodeScalarView($0.map(\.scalar))) } } == [["2018"], ["12"]])
     }
 
+    @Test func textSetVerticallyStaysOneWord() {
+        let text = "Rotated"
+        let boxes = (0..<7).map { PDFRect(x: 100, y: 600 - Double($0) * 14, width: 17, height: 14) }
+        let raw = RawTextLayer(text: text, boxes: boxes, runs: [])
+        #expect(raw.lines.count == 1)
+        #expect(raw.lines.first?.count == 1)
+    }
+
     @Test func aSuperscriptOrASmallerWordStaysOnItsLine() {
         let text = "CHABLIS 1ER CRU"
         var boxes = (0..<15).map { PDFRect(x: Double($0) * 5, y: 10, width: 5, height: 13) }
