@@ -194,6 +194,12 @@ public struct PixelRect: Sendable, Equatable, Hashable, Codable {
     public func offsetBy(x dx: Int, y dy: Int) -> PixelRect {
         PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }
+    /// Grown by `dx` on either side and `dy` above and below, kept within a page of `width` × `height`:
+    /// the region a word or line is read again from, with room for ink its box left out.
+    public func padded(x dx: Int, y dy: Int, within width: Int, _ height: Int) -> PixelRect {
+        let x0 = max(0, x - dx), y0 = max(0, y - dy)
+        return PixelRect(x: x0, y: y0, width: max(0, min(width, maxX + dx) - x0), height: max(0, min(height, maxY + dy) - y0))
+    }
     /// Overlap of the vertical extents as a fraction of the smaller height.
     public func verticalOverlap(with other: PixelRect) -> Double {
         let overlap = min(maxY, other.maxY) - max(y, other.y)

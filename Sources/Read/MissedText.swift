@@ -18,9 +18,8 @@ public enum MissedText {
     /// Word-sized runs of ink components on one line that no recognized word overlaps. Plain
     /// values in and out, so the grouping can be tested without Tesseract.
     static func regions(components: [PixelRect], words: [PixelRect], width: Int, height: Int) -> [PixelRect] {
-        let heights = words.map(\.height).sorted()
-        guard heights.count >= 5 else { return [] }
-        let textHeight = Double(heights[heights.count / 2])
+        guard words.count >= 5 else { return [] }
+        let textHeight = medianHeight(words)
         let glyphs = components.filter { c in
             Double(c.height) >= 0.45 * textHeight && Double(c.height) <= 1.6 * textHeight
                 && Double(c.width) <= 2.5 * textHeight && Double(c.width) >= 0.12 * textHeight
@@ -45,10 +44,7 @@ public enum MissedText {
         // A lone narrow glyph is more often a speck or a stray mark than a dropped word.
         let margin = Int((0.4 * textHeight).rounded())
         return zip(runs, members).filter { run, count in count >= 2 || Double(run.width) >= 0.4 * textHeight }
-            .map { run, _ in
-                let x = max(0, run.x - margin), y = max(0, run.y - margin)
-                return PixelRect(x: x, y: y, width: min(width, run.maxX + margin) - x, height: min(height, run.maxY + margin) - y)
-            }
+            .map { run, _ in run.padded(x: margin, y: margin, within: width, height) }
     }
 
     /// Regions stacked in one column: indices into `regions`, grouped by horizontal overlap (at least

@@ -43,9 +43,7 @@ public enum UnsureNumbers {
     /// the page: room for a digit the page's box left out ("$70" for "$750" is the box of what
     /// was read).
     static func region(of box: PixelRect, width: Int, height: Int) -> PixelRect {
-        let x = max(0, box.x - box.height), y = max(0, box.y - box.height / 2)
-        let maxX = min(width, box.maxX + box.height), maxY = min(height, box.maxY + box.height / 2)
-        return PixelRect(x: x, y: y, width: max(0, maxX - x), height: max(0, maxY - y))
+        box.padded(x: box.height, y: box.height / 2, within: width, height)
     }
 
     /// The region cut out of the page with every other word's box painted white, so that a

@@ -47,8 +47,7 @@ extension ReceiptScale {
     public static func lineCrop(_ box: PixelRect, width: Int, height: Int) -> PixelRect? {
         guard box.height >= 4, box.width >= 8 else { return nil }
         let padY = max(2, box.height * 2 / 5), padX = max(4, box.height)
-        let x = max(0, box.x - padX), y = max(0, box.y - padY)
-        let crop = PixelRect(x: x, y: y, width: min(width, box.maxX + padX) - x, height: min(height, box.maxY + padY) - y)
+        let crop = box.padded(x: padX, y: padY, within: width, height)
         return crop.width > 0 && crop.height > 0 ? crop : nil
     }
 
