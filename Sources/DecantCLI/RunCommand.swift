@@ -54,6 +54,9 @@ public struct RunArguments: ParsableArguments {
     @Option(name: .long, help: "auto (default): each page read with eng, and again with its own language first (deu, nld, dan, spa, ita, fra, tur) when its words show one; or Tesseract languages joined by '+', e.g. eng or fra+eng, for every page. A job's decant-job.json \"languages\" wins.")
     var lang: String = "auto"
 
+    @Option(name: .long, help: "Recognizer: auto (default) reads photos, scans and receipts with PP-OCR and rendered PDF pages with Tesseract, each where it was measured to read better, or everything with Tesseract when PP-OCR is not installed (scripts/setup/ppocr.sh); tesseract or ppocr for every page.")
+    var engine: EngineOption = .auto
+
     @Option(name: .long, help: "Tesseract page segmentation mode (3 auto, 4 single column, 6 block, 11 sparse). Default: 11 for wine lists (their columns and prices are read wherever they stand), 6 for receipts (amounts stay on their lines).")
     var psm: Int?
 
@@ -193,6 +196,7 @@ public struct RunArguments: ParsableArguments {
                                    pagePreviews: noHTML ? nil : out)
         settings.vocabulary = words
         settings.setLanguages(lang)
+        settings.engine = engine
         settings.pdfText = pdfText
         settings.maxPages = maxPages
         try tuning(&settings)
@@ -211,8 +215,11 @@ public struct RunArguments: ParsableArguments {
             options.isolation = .processes(executable: RunFingerprint.executable,
                                            arguments: Array(CommandLine.arguments.dropFirst()) + ["--worker"], timeout: timeout)
         }
-        options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [catalogue, abbreviations, vocabulary].compactMap { $0 }))
+        options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [catalogue, abbreviations, vocabulary].compactMap { $0 },
+                                                                                   engines: settings.engineFingerprint))
         options.force = force
+        // Said once per run, so an operator knows which recognizer read the night's photos.
+        if !quiet && logFormat == .text { FileHandle.standardError.write(Data("decant: \(settings.engineSummary)\n".utf8)) }
         let outcome: RunOutcome
         do { outcome = try blocking { [options] in try await Runner(options: options).run() } } catch let error as RunError {
             FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
@@ -226,7 +233,7 @@ public struct RunArguments: ParsableArguments {
             JSONLinesLogHandler.logger().info("run", metadata: [
                 "images": .stringConvertible(s.images), "failed": .stringConvertible(s.failedImages),
                 "entries": .stringConvertible(s.entries), "matched": .stringConvertible(s.matchedEntries),
-                "ms": .stringConvertible(Int(s.wallClockMS)),
+                "ms": .stringConvertible(Int(s.wallClockMS)), "engine": .string(settings.engineSummary),
             ])
         } else if !quiet {
             print("\(s.jobs.count) job(s), \(s.images) image(s), \(s.failedImages) failed, \(s.entries) entries (\(s.matchedEntries) matched) in \(String(format: "%.1f", s.wallClockMS / 1000)) s → \(out)/")
@@ -245,6 +252,7 @@ public struct RunArguments: ParsableArguments {
 }
 
 extension KindOption: ExpressibleByArgument {}
+extension EngineOption: ExpressibleByArgument {}
 extension PDFTextMode: ExpressibleByArgument {}
 
 /// `--date-order`: the spellings `DateOrder(argument:)` accepts.

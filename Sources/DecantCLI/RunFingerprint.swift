@@ -19,7 +19,9 @@ public enum RunFingerprint {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    public static func make(files: [String], arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
+    /// `engines`: what decides which recognizers read the pages beyond the arguments (whether PP-OCR
+    /// is installed, and which build of it), so installing it reads the photos again.
+    public static func make(files: [String], engines: String = "", arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
         var hasher = ContentHash()
         var skipValue = false
         for argument in arguments {
@@ -31,6 +33,7 @@ public enum RunFingerprint {
             }
             hasher.update("arg:\(argument)\n")
         }
+        if !engines.isEmpty { hasher.update("engines:\(engines)\n") }
         for file in files {
             hasher.update("file:\(file):")
             hasher.update(FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [])

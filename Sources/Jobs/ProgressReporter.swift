@@ -44,6 +44,7 @@ struct ProgressReporter {
             if reused { line["reused"] = "true" }
             if let error = page.record.error { line["error"] = .string(error.message) }
             if let method = page.record.flatten?.method { line["flatten"] = .string(method.rawValue) }
+            if let engine = page.record.engine { line["engine"] = .string(engine) }
             log.log(level: page.record.error == nil ? .info : .error, "image", metadata: line)
         case .automatic where interactive:
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

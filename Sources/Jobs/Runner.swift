@@ -30,10 +30,25 @@ public struct Runner: Sendable {
         self.options = options
     }
 
+    /// `--engine ppocr` without PP-OCR, or an install whose library does not load, stops the run
+    /// before any page is read, naming the set-up command (exit 69), rather than failing every page.
+    static func checkEngines(_ settings: RunSettings) throws(RunError) {
+        if settings.engine == .ppocr {
+            let models = PPOCRModels(folder: PPOCRModels.defaultFolder())
+            guard models.missingFiles.isEmpty else {
+                throw RunError(.missingDependency, "--engine ppocr: PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
+                               + "missing); run \(PPOCRModels.setupCommand), or set DECANT_PPOCR_MODELS to the folder holding it")
+            }
+        }
+        guard let models = settings.installedPPOCR else { return }
+        do { _ = try ONNXRuntime.shared(path: models.runtime) } catch { throw RunError(.missingDependency, error.message) }
+    }
+
     public func run() async throws(RunError) -> RunOutcome {
         let clockStart = DispatchTime.now().uptimeNanoseconds
         let startedAt = Date()
         do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
+        try Self.checkEngines(options.settings)
         var discovery = try JobDiscovery.discover(inbox: options.inbox, pdfLimits: options.settings.pdfLimits)
         if let shard = options.shard { discovery.jobs = Self.jobs(discovery.jobs, in: shard) }
         let catalogue = try Self.loadCatalogue(path: options.cataloguePath)
@@ -74,12 +89,15 @@ public struct Runner: Sendable {
                 group.addTask {
                     switch isolation {
                     case .inProcess:
-                        // The engine lives exactly as long as this worker and serves all its images.
-                        let engine: TesseractEngine
-                        do throws(RecognitionError) { engine = try TesseractEngine(configuration: settings.ocr) } catch {
+                        // The engines live exactly as long as this worker and serve all its images.
+                        let engine: TesseractEngine, ppocr: PPOCREngine?
+                        do throws(RecognitionError) {
+                            engine = try TesseractEngine(configuration: settings.ocr)
+                            ppocr = try settings.makePPOCR()
+                        } catch {
                             return RunError(.missingDependency, error.message)
                         }
-                        let pipeline = PagePipeline(engine: engine, matcher: matcher, settings: settings)
+                        let pipeline = PagePipeline(engine: engine, ppocr: ppocr, matcher: matcher, settings: settings)
                         while let (task, key) = await queue.next() {
                             let result = pipeline.process(task)
                             // What a page freed goes back to the system between pages, as a worker

@@ -20,9 +20,13 @@ public enum WorkerService {
             throw RunError(.missingDependency, "worker: cannot set up its reply pipe (\(error))")
         }
         let catalogue = try Runner.loadCatalogue(path: cataloguePath)
-        let engine: TesseractEngine
-        do { engine = try TesseractEngine(configuration: settings.ocr) } catch { throw RunError(.missingDependency, error.message) }
-        let pipeline = PagePipeline(engine: engine, matcher: Matcher(catalogue: catalogue, runYear: settings.runYear), settings: settings)
+        let engine: TesseractEngine, ppocr: PPOCREngine?
+        do throws(RecognitionError) {
+            engine = try TesseractEngine(configuration: settings.ocr)
+            ppocr = try settings.makePPOCR()
+        } catch { throw RunError(.missingDependency, error.message) }
+        let pipeline = PagePipeline(engine: engine, ppocr: ppocr, matcher: Matcher(catalogue: catalogue, runYear: settings.runYear),
+                                    settings: settings)
         let decoder = JSONDecoder(), encoder = JSONEncoder()
         while let line = readLine(strippingNewline: true) {
             guard let task = try? decoder.decode(PageTask.self, from: Data(line.utf8)) else { continue }

@@ -19,13 +19,14 @@ public final class PagePipeline {
     let matching: MatchStage
     let pictures: PagePictures
 
-    public init(engine: TesseractEngine, matcher: Matcher, settings: RunSettings) {
+    /// `ppocr`: the worker's PP-OCR engine, when it has one (`RunSettings.makePPOCR`).
+    public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, matcher: Matcher, settings: RunSettings) {
         self.settings = settings
         // The flatteners read gray unless told to keep the darkest channel.
         loader = PageLoader(limits: settings.limits, grayscale: !settings.rectifier.darkestChannel, pdfText: settings.pdfText,
                             maxPages: settings.maxPages, previews: settings.pagePreviews != nil)
         flattening = FlattenStage(settings: settings)
-        reader = PageReader(engine: engine, settings: settings.read)
+        reader = PageReader(engine: engine, ppocr: ppocr, settings: settings.read)
         let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
         parsing = ParseStage(fields: fields, vocabulary: settings.vocabulary)
         matching = MatchStage(matcher: matcher, fields: fields, insights: settings.insights)
@@ -52,7 +53,8 @@ public final class PagePipeline {
             let flat = trace.time(\.flatten) { flatten(photo, job: task.job) }
             trace.flattened(flat)
             let prior = settings.read.prior(width: flat.raster.width, height: flat.raster.height, job: task.job)
-            reading = trace.time(\.ocr) { reader.read(flat, prior: prior, job: task.job, image: task.source.name,
+            let capture = PageCapture(flat, renderedPDF: loaded.pdf != nil)
+            reading = trace.time(\.ocr) { reader.read(flat, prior: prior, capture: capture, job: task.job, image: task.source.name,
                                                         languages: task.jobSettings?.languages, receipts: receipts) }
         case .text(let text):
             let prior = settings.read.prior(width: text.width, height: text.height, job: task.job)

@@ -1,6 +1,7 @@
 import Documents
 import Flattening
 import Read
+import Recognition
 import Reporting
 
 /// A page's record as the stages fill it in, with the time each stage took: what pages.json says
@@ -50,7 +51,12 @@ struct PageTrace {
     mutating func read<I>(_ reading: PageReader.Reading<I>, pictures: PagePictures) {
         if record.flatten == nil { record.flatten = reading.flat.report }
         record.flatten?.steps.overlay(reading.steps)
-        if reading.byOCR { record.segmentation = reading.segmentation.rawValue }
+        if reading.byOCR {
+            // PP-OCR has no segmentation modes: only a page Tesseract read records its mode.
+            if reading.engine?.engine != .ppocr { record.segmentation = reading.segmentation.rawValue }
+            record.engine = reading.engine?.engine.rawValue
+            record.engineReason = reading.engine?.reason
+        }
         if let detector = reading.detectorTime {
             let ms = Self.milliseconds(detector)
             timings.flatten += ms

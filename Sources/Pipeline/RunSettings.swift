@@ -13,6 +13,14 @@ public struct RunSettings: Sendable, Equatable {
     public var ocr: OCRConfiguration
     /// `--lang auto`: pages read with `ocr.languages` (eng) and again in the language they show.
     public var languageSelection: ReadSettings.LanguageSelection = .fixed
+    /// Which recognizer reads the pages (`--engine`).
+    public var engine: EngineOption = .auto
+    /// PP-OCR's settings (measured defaults; tuning runs change them).
+    public var ppocr = PPOCROptions()
+    /// Under `--engine auto`, which pages PP-OCR reads.
+    public var engineRule: EngineRule = .measured
+    /// Which engine makes a PP-OCR receipt's further readings.
+    public var receiptAgain: RecognitionEngine = .tesseract
     /// nil: the default per document kind.
     public var segmentation: PageSegmentation?
     public var limits: ImageLimits
@@ -89,6 +97,7 @@ public struct RunSettings: Sendable, Equatable {
             && a.dateOrder == b.dateOrder && a.receiptReadings == b.receiptReadings
             && a.receiptTextHeight == b.receiptTextHeight && a.pagePreviews == b.pagePreviews
             && a.pdfText == b.pdfText && a.maxPages == b.maxPages && a.languageSelection == b.languageSelection
+            && a.engine == b.engine && a.ppocr == b.ppocr && a.engineRule == b.engineRule && a.receiptAgain == b.receiptAgain
     }
 
     /// Takes `--lang`: "auto" reads with English first and chooses per page; anything else is
@@ -103,6 +112,9 @@ public struct RunSettings: Sendable, Equatable {
         var read = ReadSettings(expected: kind, segmentation: segmentation, ocr: ocr, receiptReadings: receiptReadings,
                                 receiptTextHeight: receiptTextHeight, cacheFolder: ocrCache)
         read.languageSelection = languageSelection
+        read.engine = engine
+        read.engineRule = engineRule
+        read.receiptAgain = receiptAgain
         return read
     }
 
@@ -113,6 +125,7 @@ public struct RunSettings: Sendable, Equatable {
         var summary = [
             "kind": kind.rawValue,
             "languages": languageSelection == .auto ? "auto" : ocr.languages,
+            "engine": engine.rawValue,
             "segmentation": segmentation.map { "\($0.rawValue)" } ?? "default",
             "maxPixels": String(limits.maxPixels),
             "runYear": String(runYear),

@@ -73,7 +73,7 @@ public enum MissedText {
 
     /// Adds what the regions read to `page`; returns how many words were added.
     public static func recover(_ page: inout RecognizedPage, raster: Raster, components: [PixelRect], ppi: Int?,
-                        engine: TesseractEngine, minimumConfidence: Double = 60) -> Int {
+                        engine: any TextRecognizer, minimumConfidence: Double = 60) -> Int {
         // Every word Tesseract returned covers its ink, however unsure: reading it again would only
         // duplicate it.
         let words = page.lines.flatMap(\.words).map(\.box)

@@ -4,11 +4,13 @@ import Imaging
 import Recognition
 
 /// The Read stage: a flattened page in, its text out, with every feedback loop between reading
-/// and the page in one place — the first reading, the orientation that reading settles, the
-/// receipt read again as one block, unsure numbers and missed words read alone, and the receipt's
-/// further readings at another scale. Owned by one worker with its Tesseract engine; never shared.
+/// and the page in one place — the engine chosen for the page, the first reading, the orientation
+/// that reading settles, the receipt read again as one block, unsure numbers and missed words read
+/// alone, and the receipt's further readings. Owned by one worker with its engines; never shared.
 public final class PageReader {
     public let engine: TesseractEngine
+    /// The worker's PP-OCR engine; nil when it is not installed or the run reads with Tesseract only.
+    public let ppocr: PPOCREngine?
     public let settings: ReadSettings
     /// The worker's engines for other language sets (a job's `languages`, `--lang auto`'s second
     /// readings), `engine` among them.
@@ -23,8 +25,9 @@ public final class PageReader {
     /// has about 15,000).
     static let noisyPageComponents = 40_000
 
-    public init(engine: TesseractEngine, settings: ReadSettings) {
+    public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, settings: ReadSettings) {
         self.engine = engine
+        self.ppocr = ppocr
         self.settings = settings
         engines = EnginePool(base: engine, capacity: settings.languageEngines)
         do {
@@ -50,8 +53,10 @@ public final class PageReader {
         public var segmentation: PageSegmentation
         /// Set when the reading failed; nothing below is then set.
         public var failure: RecognitionError?
-        /// The languages the kept reading used, and why (nil: not read by OCR, or failed first).
+        /// The languages the kept reading used, and why (nil: not read by Tesseract, or failed first).
         public var languages: LanguageChoice?
+        /// The engine that read the page, and why (nil: read from a PDF's text layer).
+        public var engine: EngineChoice?
         /// The kind the words show.
         public var kind: DocumentKind
         /// The page's reading (for a receipt: the one its kind was judged on).
@@ -68,20 +73,29 @@ public final class PageReader {
         public var height: Int { textGrid?.height ?? flat.raster.height }
     }
 
-    /// Reads `flat`, which was taken for `prior` before any reading; `job` and `image` name the page
-    /// (the folder name is a hint of its kind, and the recognition cache files pages by name).
-    /// `languages`, a job's own (decant-job.json), wins over the run's and skips `--lang auto`.
-    public func read<Interpreter: ReceiptInterpreter>(_ flat: FlattenedPage, prior: DocumentKind, job: String, image: String,
-                                                      languages: String? = nil,
+    /// Reads `flat`, which was taken for `prior` before any reading and reached the reader as
+    /// `capture`; `job` and `image` name the page (the folder name is a hint of its kind, and the
+    /// recognition cache files pages by name). `languages`, a job's own (decant-job.json), wins over
+    /// the run's and skips `--lang auto`.
+    public func read<Interpreter: ReceiptInterpreter>(_ flat: FlattenedPage, prior: DocumentKind, capture: PageCapture = .photo,
+                                                      job: String, image: String, languages: String? = nil,
                                                       receipts interpreter: Interpreter) -> Reading<Interpreter> {
         var reading = Reading<Interpreter>(flat: flat, segmentation: settings.segmentation(for: prior), kind: prior)
+        let choice = EngineChoice.choose(settings.engine, capture: capture, kind: prior, ppocrInstalled: ppocr != nil,
+                                         rule: settings.engineRule)
+        reading.engine = choice
         let components = eraseLeaders(&reading, prior: prior)
-        chooseSegmentation(&reading, components: components)
         let cache = settings.cacheFolder.map(RecognitionCache.init(folder:))
+        if choice.engine == .ppocr, let ppocr {
+            readWithPPOCR(&reading, ppocr: ppocr, prior: prior, components: components, cache: cache, job: job, image: image,
+                          receipts: interpreter)
+            return reading
+        }
+        chooseSegmentation(&reading, components: components)
         // The engine every reading of the page uses: the job's, the run's, or the one `--lang auto` chose.
         var engine = self.engine
         func recognize(_ raster: Raster, _ ppi: Int?, _ segmentation: PageSegmentation, with engine: TesseractEngine) throws(RecognitionError) -> RecognizedPage {
-            let key = cache?.key(raster, ppi: ppi, segmentation: segmentation, ocr: engine.configuration)
+            let key = cache?.key(raster, ppi: ppi, segmentation: segmentation, recognizer: engine)
             if let cache, let key, let cached = cache.load(job: job, image: image, key: key) { return cached }
             let page = try engine.recognize(raster, ppi: ppi, segmentation: segmentation)
             if let cache, let key { cache.store(page, job: job, image: image, key: key) }
@@ -203,7 +217,7 @@ public final class PageReader {
     /// Tesseract's layout dropped (short prices alone at the margin) are read on their own. Not on
     /// receipts: on SROIE's scans re-reading numbers changed 43 and no key field, and a receipt whose
     /// amounts do not add up is read again whole anyway (`ReceiptRereading`).
-    func readAgainAlone<I>(_ reading: inout Reading<I>, page: inout RecognizedPage, components: [PixelRect]?, engine: TesseractEngine) {
+    func readAgainAlone<I>(_ reading: inout Reading<I>, page: inout RecognizedPage, components: [PixelRect]?, engine: any TextRecognizer) {
         let clock = ContinuousClock()
         var started = clock.now
         let raster = reading.flat.raster, ppi = reading.flat.ppi

@@ -20,6 +20,13 @@ public struct ReadSettings: Sendable, Equatable {
     public var languageSelection: LanguageSelection = .fixed
     /// Most engines a worker keeps for language sets other than `ocr.languages` (`EnginePool`).
     public var languageEngines: Int = 2
+    /// Which recognizer reads the pages (`--engine`).
+    public var engine: EngineOption = .auto
+    /// Under `--engine auto`, which pages PP-OCR reads.
+    public var engineRule: EngineRule = .measured
+    /// Which engine makes a PP-OCR receipt's further readings (the scaled page, the header band,
+    /// the date's line).
+    public var receiptAgain: RecognitionEngine = .tesseract
 
     public init(expected: KindOption = .auto, segmentation: PageSegmentation? = nil, ocr: OCRConfiguration = OCRConfiguration(),
                 receiptReadings: Int = 2, receiptTextHeight: Double = 26, cacheFolder: String? = nil) {

@@ -11,10 +11,9 @@ import Recognition
 struct RecognitionCache: Sendable {
     let folder: String
 
-    func key(_ raster: Raster, ppi: Int?, segmentation: PageSegmentation, ocr: OCRConfiguration) -> String {
+    func key(_ raster: Raster, ppi: Int?, segmentation: PageSegmentation, recognizer: any TextRecognizer, upright: Bool = false) -> String {
         var hash = ContentHash()
-        let variables = ocr.variables.keys.sorted().map { "\($0)=\(ocr.variables[$0] ?? "")" }.joined(separator: ";")
-        hash.update("\(raster.width)x\(raster.height)x\(raster.channels) ppi \(ppi ?? 0) psm \(segmentation.rawValue) lang \(ocr.languages) \(variables) tesseract \(TesseractEngine.version)\n")
+        hash.update("\(raster.width)x\(raster.height)x\(raster.channels) ppi \(ppi ?? 0) psm \(segmentation.rawValue) \(recognizer.readingKey)\(upright ? " upright" : "")\n")
         hash.update(raster.pixels)
         return hash.hex()
     }
@@ -30,9 +29,24 @@ struct RecognitionCache: Sendable {
         return try? JSONDecoder().decode(RecognizedPage.self, from: data)
     }
 
+    /// A reading that also turned its page upright (PP-OCR's), with the turn.
+    struct Upright: Codable {
+        var page: RecognizedPage
+        var quarterTurnsClockwise: Int
+    }
+
+    func loadUpright(job: String, image: String, key: String) -> Upright? {
+        guard let data = FileManager.default.contents(atPath: "\(folder)/\(Self.fileName(job: job, image: image, key: key))") else { return nil }
+        return try? JSONDecoder().decode(Upright.self, from: data)
+    }
+
+    func store(_ page: RecognizedPage, job: String, image: String, key: String) { write(page, job: job, image: image, key: key) }
+
+    func storeUpright(_ reading: Upright, job: String, image: String, key: String) { write(reading, job: job, image: image, key: key) }
+
     /// Best effort: a cache that cannot be written only costs the next run its time.
-    func store(_ page: RecognizedPage, job: String, image: String, key: String) {
-        guard let data = try? JSONEncoder().encode(page) else { return }
+    private func write<T: Encodable>(_ value: T, job: String, image: String, key: String) {
+        guard let data = try? JSONEncoder().encode(value) else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let name = Self.fileName(job: job, image: image, key: key)
         let temporary = "\(folder)/.\(name).\(getpid()).tmp"

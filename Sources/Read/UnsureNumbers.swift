@@ -89,7 +89,7 @@ public enum UnsureNumbers {
     }
 
     /// Replaces the unsure numbers of `page` whose re-reading is sure; returns how many changed.
-    public static func reread(_ page: inout RecognizedPage, raster: Raster, ppi: Int?, engine: TesseractEngine) -> Int {
+    public static func reread(_ page: inout RecognizedPage, raster: Raster, ppi: Int?, engine: any TextRecognizer) -> Int {
         let found = candidates(page)
         guard !found.isEmpty, found.count <= maximumWords else { return 0 }
         let boxes = page.lines.flatMap(\.words).map(\.box)

@@ -8,11 +8,11 @@ public struct RecognitionError: Error, Sendable, Equatable, CustomStringConverti
         case initFailed
         /// Tesseract failed on a page.
         case recognitionFailed
-        /// A PP-OCR model file or the dictionary is missing: run scripts/setup-ppocr.sh.
+        /// A PP-OCR model file or the dictionary is missing: run scripts/setup/ppocr.sh.
         case modelsMissing
-        /// A PP-OCR model file exists but OpenCV could not load it, or the dictionary does not fit the model.
+        /// A PP-OCR file exists but ONNX Runtime could not load it, or the dictionary does not fit the model.
         case modelInvalid
-        /// A PP-OCR network failed on an input (an OpenCV error).
+        /// A PP-OCR network failed on an input (an ONNX Runtime error).
         case inferenceFailed
         /// The image cannot be read (empty, too small).
         case badImage

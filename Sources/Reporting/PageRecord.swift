@@ -63,6 +63,10 @@ public struct PageRecord: Sendable, Equatable, Codable {
     /// The downscaled flattened page the HTML report draws entry boxes over (absent with --no-html).
     public var preview: PagePreview?
     public var segmentation: Int?
+    /// The recognizer that read the page (`tesseract`, `ppocr`) and why (`--engine`, or what `auto`
+    /// decided from the page); nil for a page read from its text layer.
+    public var engine: String?
+    public var engineReason: String?
     public var meanConfidence: Double?
     /// Tesseract's languages the kept reading used (`eng+fra`), and why they were chosen (the job's
     /// settings, the run's, or `--lang auto`'s evidence); nil for a page not read by OCR.

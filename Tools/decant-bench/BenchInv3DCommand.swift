@@ -2,12 +2,14 @@ import ArgumentParser
 import Evaluation
 import Foundation
 
-/// Word-bag F1 of Decant against raw Tesseract on the Inv3DReal phone photos, by warp class and
-/// lighting: the bar of the image-only rectification issue.
+/// Word-bag F1 of Decant on the Inv3DReal phone photos, by warp class and lighting: by default the
+/// photos go through `decant run` itself (the release binary beside this tool, `--jobs` workers)
+/// and the run's CPU time per megapixel and peak memory are printed with it; `--in-bench` reads
+/// them inside this tool with Tesseract beside raw `tesseract`, for tuning the rectifier (`--set`).
 struct BenchInv3DCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inv3d",
-        abstract: "Word-bag F1 on real phone photos (Inv3DReal): Decant next to raw tesseract, per class and lighting.")
+        abstract: "Word-bag F1 on real phone photos (Inv3DReal) read by decant run, per class and lighting, with CPU per MP.")
 
     static let classes = ["perspective", "curled", "fewfold", "multifold", "crumpleseasy", "crumpleshard"]
     static let lightings = ["bright", "color", "shadow"]
@@ -29,8 +31,18 @@ struct BenchInv3DCommand: ParsableCommand {
     @Option(help: "Write per-photo results as JSON.")
     var json: String?
     @OptionGroup var reading: BenchReaderOptions
+    @Flag(help: "Read inside this tool (flattening + Tesseract) beside raw tesseract, as tuning runs with --set do.")
+    var inBench = false
+    @Option(help: "Workers of the decant run.")
+    var jobs = 2
+    @Option(help: "Folder for the run's inbox and reports.")
+    var work = "/tmp/decant-bench-inv3d"
+    @Option(name: .customLong("decant-arg"), parsing: .unconditionalSingleValue,
+            help: "An argument passed to decant run (repeatable), e.g. --decant-arg=--engine=tesseract.")
+    var decantArguments: [String] = []
 
     func run() throws {
+        if !inBench { return try runDecant() }
         let classList = classes.map { $0.split(separator: ",").map(String.init) } ?? Self.classes
         let lightList = lightings.map { $0.split(separator: ",").map(String.init) } ?? Self.lightings
         guard let all = try? FileManager.default.contentsOfDirectory(atPath: data) else {
@@ -79,3 +91,47 @@ struct BenchInv3DCommand: ParsableCommand {
 }
 
 private struct TruthWord: Decodable { var text: String }
+
+extension BenchInv3DCommand {
+    /// The photos through `decant run`.
+    func runDecant() throws {
+        let classList = classes.map { $0.split(separator: ",").map(String.init) } ?? Self.classes
+        let lightList = lightings.map { $0.split(separator: ",").map(String.init) } ?? Self.lightings
+        guard let all = try? FileManager.default.contentsOfDirectory(atPath: data) else {
+            throw BenchError("\(data): Inv3DReal folder not found (expected ../shared/data/inv3d)")
+        }
+        let docList = docs.map { $0.split(separator: ",").map(String.init) } ?? all.sorted().filter {
+            FileManager.default.fileExists(atPath: "\(data)/\($0)/ground_truth_words.json")
+        }
+        var images: [(image: DecantRunBench.Image, truth: String, groups: [String: String])] = []
+        for doc in docList {
+            let truthPath = "\(data)/\(doc)/ground_truth_words.json"
+            guard let truthData = FileManager.default.contents(atPath: truthPath),
+                  let words = try? JSONDecoder().decode([TruthWord].self, from: truthData) else {
+                throw BenchError("\(truthPath): missing or not a list of {text, …} words")
+            }
+            let truth = words.map(\.text).joined(separator: " ")
+            for cls in classList {
+                for light in lightList {
+                    let path = "\(data)/\(doc)/warped_document_\(cls)_\(light).jpg"
+                    guard FileManager.default.fileExists(atPath: path) else { continue }
+                    images.append((DecantRunBench.Image(name: "\(doc)_\(cls)_\(light).jpg", path: path), truth,
+                                   ["class": cls, "lighting": light, "document": doc]))
+                }
+            }
+        }
+        let outcome = try DecantRunBench.run(images.map(\.image), work: work, arguments: ["--jobs", "\(jobs)"] + decantArguments)
+        let report = TextRunReport(images: images, outcome: outcome)
+        if details {
+            for row in report.rows {
+                BenchTable.line("\(row.name) \(BenchTable.f(row.f1)) \(row.engine ?? "–")\(row.error.map { " ERROR \($0)" } ?? "")")
+            }
+        }
+        if let json { try report.writeJSON(to: json) }
+        print("\nInv3DReal word-bag F1: \(images.count) photos through decant run \((["--jobs", "\(jobs)"] + decantArguments).joined(separator: " "))\n")
+        print(report.table(by: "class", order: classList))
+        print(report.table(by: "lighting", order: lightList))
+        print(report.table(by: "document", order: docList))
+        print(report.cost(outcome, workers: jobs))
+    }
+}

@@ -2,12 +2,14 @@ import ArgumentParser
 import Evaluation
 import Foundation
 
-/// Word-bag F1 of Decant against raw Tesseract on the SROIE receipt scans: already-flat inputs,
-/// where rectification must do no harm.
+/// Word-bag F1 of Decant on the SROIE receipt scans: already-flat inputs, where rectification
+/// must do no harm and recognition of faded print decides. By default the scans go through
+/// `decant run` itself (`--jobs` workers) with the run's cost; `--in-bench` reads them inside this
+/// tool with Tesseract beside raw `tesseract`, for tuning the rectifier (`--set`).
 struct BenchSROIETextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sroie-text",
-        abstract: "Word-bag F1 on the SROIE receipt scans against box/NNN.csv transcripts: Decant next to raw tesseract.")
+        abstract: "Word-bag F1 on the SROIE receipt scans against box/NNN.csv transcripts, read by decant run.")
 
     @Option(help: "SROIE folder (img/, box/).")
     var data = "../shared/data/sroie"
@@ -22,6 +24,15 @@ struct BenchSROIETextCommand: ParsableCommand {
     @Option(help: "Write per-receipt results as JSON.")
     var json: String?
     @OptionGroup var reading: BenchReaderOptions
+    @Flag(help: "Read inside this tool (flattening + Tesseract) beside raw tesseract, as tuning runs with --set do.")
+    var inBench = false
+    @Option(help: "Workers of the decant run.")
+    var jobs = 2
+    @Option(help: "Folder for the run's inbox and reports.")
+    var work = "/tmp/decant-bench-sroie-text"
+    @Option(name: .customLong("decant-arg"), parsing: .unconditionalSingleValue,
+            help: "An argument passed to decant run (repeatable), e.g. --decant-arg=--engine=tesseract.")
+    var decantArguments: [String] = []
 
     /// The transcript of every line: whatever follows the eight corner coordinates.
     static func transcript(csv: String) -> String {
@@ -36,6 +47,7 @@ struct BenchSROIETextCommand: ParsableCommand {
         }
         var names = images.filter { $0.hasSuffix(".jpg") }.sorted()
         if let limit { names = Array(names.prefix(limit)) }
+        if !inBench { return try runDecant(names) }
         let reader = try reading.reader()
         var rows: [BenchRow] = []
         for file in names {
@@ -61,5 +73,31 @@ struct BenchSROIETextCommand: ParsableCommand {
         print(BenchTable.render(rows, by: "set", order: ["sroie"]))
         print("Rectification steps (wall-clock, this machine):\n")
         print(BenchTable.renderSteps(rows))
+    }
+}
+
+extension BenchSROIETextCommand {
+    /// The scans through `decant run`.
+    func runDecant(_ names: [String]) throws {
+        var images: [(image: DecantRunBench.Image, truth: String, groups: [String: String])] = []
+        for file in names {
+            let id = (file as NSString).deletingPathExtension
+            let boxPath = "\(data)/box/\(id).csv"
+            guard let csv = FileManager.default.contents(atPath: boxPath) else { throw BenchError("\(boxPath): missing transcript") }
+            images.append((DecantRunBench.Image(name: file, path: "\(data)/img/\(file)"),
+                           Self.transcript(csv: String(decoding: csv, as: UTF8.self)), ["set": "sroie"]))
+        }
+        let arguments = ["--jobs", "\(jobs)"] + decantArguments
+        let outcome = try DecantRunBench.run(images.map(\.image), work: work, arguments: arguments)
+        let report = TextRunReport(images: images, outcome: outcome)
+        if details {
+            for row in report.rows {
+                BenchTable.line("\(row.name) \(BenchTable.f(row.f1)) \(row.engine ?? "–")\(row.error.map { " ERROR \($0)" } ?? "")")
+            }
+        }
+        if let json { try report.writeJSON(to: json) }
+        print("\nSROIE word-bag F1: \(images.count) scans through decant run \(arguments.joined(separator: " "))\n")
+        print(report.table(by: "set", order: ["sroie"]))
+        print(report.cost(outcome, workers: jobs))
     }
 }

@@ -3,6 +3,8 @@ import ArgumentParser
 import DecantCLI
 import Foundation
 import Jobs
+import Read
+import Recognition
 
 /// `decant run` with settings a user never needs: rectifier options by name, a deliberately worse
 /// pipeline (to show that the accuracy gate fails on one), and an OCR cache for re-measuring the
@@ -28,6 +30,15 @@ struct TunedRunCommand: ParsableCommand {
     @Option(name: .long, help: "Reuse recognized pages kept in this folder (keyed by the flattened pixels and OCR settings): re-measures the stages after OCR without re-reading pages.")
     var ocrCache: String?
 
+    @Option(name: .long, help: "PP-OCR setting name=value (repeatable): detectionMaxSide, detectionLineHeight, wordGapRatio, alphabet …")
+    var ppocrOption: [String] = []
+
+    @Option(name: .long, help: "Under --engine auto, what PP-OCR reads: captures (photo, depth-photo, scan, rendered-pdf) and 'receipts', comma-separated.")
+    var engineRule: String?
+
+    @Option(name: .long, help: "The engine of a PP-OCR receipt's further readings: tesseract or ppocr.")
+    var receiptAgain: String?
+
     func validate() throws {
         try arguments.check()
         guard degradeResolution >= 1 else { throw ValidationError("--degrade-resolution must be at least 1") }
@@ -35,7 +46,21 @@ struct TunedRunCommand: ParsableCommand {
 
     func run() throws {
         let options = try BenchTable.parseSettings(rectifierOption, option: "--rectifier-option")
+        var ppocr = PPOCROptions()
+        for (name, value) in try BenchTable.parsePairs(ppocrOption, option: "--ppocr-option") {
+            do { try ppocr.set(name, value) } catch { throw ValidationError(error.description) }
+        }
+        var rule = EngineRule.measured
+        if let engineRule { do { rule = try EngineRule(argument: engineRule) } catch { throw ValidationError(error.description) } }
+        var again = RecognitionEngine.tesseract
+        if let receiptAgain {
+            guard let engine = RecognitionEngine(rawValue: receiptAgain) else { throw ValidationError("--receipt-again \(receiptAgain): expected tesseract or ppocr") }
+            again = engine
+        }
         try arguments.execute { settings in
+            settings.ppocr = ppocr
+            settings.engineRule = rule
+            settings.receiptAgain = again
             settings.rectifier = options
             settings.degradation = Degradation(disableFlattening: disableFlattening, downscale: degradeResolution)
             settings.ocrCache = ocrCache

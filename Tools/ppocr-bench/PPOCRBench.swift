@@ -16,7 +16,7 @@ struct PPOCRBench: ParsableCommand {
 
 /// Options every measuring command shares: where the models are and PP-OCR's settings.
 struct EngineOptions: ParsableArguments {
-    @Option(help: "Folder with det.onnx, rec.onnx and dict.txt (default: DECANT_PPOCR_MODELS or ~/.cache/decant/ppocr).")
+    @Option(help: "Folder with libonnxruntime.so, det.onnx, rec.onnx and dict.txt (default: DECANT_PPOCR_MODELS or ~/.cache/decant/ppocr).")
     var models: String?
     @Option(help: "Recognizer output: full or latin.")
     var alphabet = "latin"
@@ -24,6 +24,12 @@ struct EngineOptions: ParsableArguments {
     var detMaxSide = PPOCROptions().detectionMaxSide
     @Option(help: "Detector input: pixel cap.")
     var detMaxPixels = PPOCROptions().detectionMaxPixels
+    @Option(help: "Detect again so that lines are this many pixels high in the detector (0: off).")
+    var detLineHeight = PPOCROptions().detectionLineHeight ?? 0
+    @Option(help: "The second detection enlarges the page at most this much.")
+    var detMaxScale = PPOCROptions().detectionMaxScale
+    @Option(help: "The second detection's pixel cap.")
+    var detMaxScaledPixels = PPOCROptions().detectionMaxScaledPixels
     @Option(help: "Detector tile side (memory bound).")
     var detTile = PPOCROptions().detectionTileSide
     @Option(help: "Recognizer input: narrower crops are padded to this width.")
@@ -45,16 +51,20 @@ struct EngineOptions: ParsableArguments {
         options.detectionMaxPixels = detMaxPixels
         options.minLineWidth = minLineWidth
         options.detectionTileSide = detTile
+        options.detectionLineHeight = detLineHeight > 0 ? detLineHeight : nil
+        options.detectionMaxScale = detMaxScale
+        options.detectionMaxScaledPixels = detMaxScaledPixels
         options.wordGapRatio = wordGap
         options.splitWordsAtGlyphGaps = !noWordSplit
         options.orientationProbeLines = probeLines
         options.boxThreshold = boxThreshold
         options.unclipRatio = unclip
         let folder = models ?? PPOCRModels.defaultFolder()
-        guard let chosen = PPOCRModels.Alphabet(rawValue: alphabet) else {
+        guard let chosen = Alphabet(rawValue: alphabet) else {
             throw ValidationError("--alphabet \(alphabet): expected full or latin")
         }
-        do { return try PPOCREngine(models: PPOCRModels(folder: folder, alphabet: chosen), options: options) } catch {
+        options.alphabet = chosen
+        do { return try PPOCREngine(models: PPOCRModels(folder: folder), options: options) } catch {
             throw ValidationError(error.description)
         }
     }
@@ -74,7 +84,7 @@ struct ReadCommand: ParsableCommand {
             let usage = ResourceUsage()
             let page = try engine.recognize(image.raster)
             let t = engine.lastTimings
-            print("== \(file) \(image.raster.width)x\(image.raster.height): \(page.lines.count) lines, "
+            print("== \(file) \(image.raster.width)x\(image.raster.height) (detected at \(engine.lastDetection.width)x\(engine.lastDetection.height)): \(page.lines.count) lines, "
                   + String(format: "det %.0f ms (network %.0f), rec %.0f ms (network %.0f; %d lines, %d probed), CPU %.2f s, peak RSS %d MB",
                            t.detectionMS, t.detectorNetworkMS, t.recognitionMS, t.recognizerNetworkMS, t.lines, t.probeLines,
                            usage.cpuSeconds, ResourceUsage.peakRSSMB))

@@ -11,7 +11,7 @@ import Recognition
 /// candidates (the interpreter's `merge`). Text far from that size is recorded as a reason but is
 /// not one on its own: a reading that found everything and adds up is not read again.
 public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
-    let engine: TesseractEngine
+    let engine: any TextRecognizer
     let interpreter: Interpreter
     let segmentation: PageSegmentation
     /// Most OCR readings per receipt (1: never read twice).
@@ -26,7 +26,7 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
     /// of it when a corpus is re-measured.
     let recognize: (Raster, Int?, PageSegmentation) throws -> RecognizedPage
 
-    public init(engine: TesseractEngine, interpreter: Interpreter, segmentation: PageSegmentation, maxReadings: Int,
+    public init(engine: any TextRecognizer, interpreter: Interpreter, segmentation: PageSegmentation, maxReadings: Int,
                 targetTextHeight: Double, readHeader: Bool = true, readDate: Bool = true,
                 recognize: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)? = nil) {
         self.recognize = recognize ?? { raster, ppi, segmentation in try engine.recognize(raster, ppi: ppi, segmentation: segmentation) }

@@ -11,7 +11,7 @@ public struct CharacterDictionary: Sendable, Equatable {
 
     public init(path: String) throws(PPOCRError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PPOCRError(.modelsMissing, "\(path): character dictionary not found; run scripts/setup-ppocr.sh")
+            throw PPOCRError(.modelsMissing, "\(path): character dictionary not found; run \(PPOCRModels.setupCommand)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw PPOCRError(.modelInvalid, "\(path): character dictionary is not UTF-8")

@@ -23,6 +23,12 @@ struct DetectionInput {
         return (w, h)
     }
 
+    /// The page scaled by `scale` (multiples of 32), within `maxPixels`.
+    static func size(width: Int, height: Int, scale: Double, maxPixels: Int) -> (width: Int, height: Int) {
+        let side = Int((Double(max(width, height)) * scale).rounded())
+        return size(width: width, height: height, maxSide: max(side, 32), maxPixels: maxPixels)
+    }
+
     init(page: Raster, maxSide: Int, maxPixels: Int) {
         let (w, h) = Self.size(width: page.width, height: page.height, maxSide: maxSide, maxPixels: maxPixels)
         width = w

@@ -1,19 +1,26 @@
+import CORT
 import Foundation
 import Imaging
 
-/// PP-OCRv5 mobile (text detection and recognition) through OpenCV's DNN module: a second
-/// recognizer beside Tesseract that reads photos of warped pages far better. One engine per
-/// worker, reused for every page: loading the networks costs more than reading a line.
-/// Not Sendable: each network must only be used from one thread at a time.
+/// PP-OCRv5 mobile (text detection and recognition) on ONNX Runtime: a second recognizer beside
+/// Tesseract that reads photos of warped pages far better. One engine per worker, reused for every
+/// page: loading the networks costs more than reading a line. Not Sendable: each session runs on its
+/// worker's thread only.
 public final class PPOCREngine {
-    private let detector: DNNNetwork
-    private let recognizer: DNNNetwork
+    private let detector: ONNXSession
+    private let recognizer: ONNXSession
     public let dictionary: CharacterDictionary
     public let options: PPOCROptions
+    /// The runtime's version, for pages.json and the benchmarks.
+    public let runtimeVersion: String
+    /// Which classes a reading may use (`options.alphabet`), one flag per class.
+    private let classMask: [UInt8]
     /// Where the time of the last `recognize` went (CPU milliseconds of this thread, which a busy
     /// machine inflates less than wall-clock time), for benchmarks.
     public private(set) var lastTimings = Timings()
     private var networkMS = (detector: 0.0, recognizer: 0.0)
+    /// The detector's input size for the last page, for benchmarks.
+    public private(set) var lastDetection = (width: 0, height: 0)
 
     public struct Timings: Sendable, Equatable {
         public var detectionMS = 0.0
@@ -29,20 +36,22 @@ public final class PPOCREngine {
     public init(models: PPOCRModels, options: PPOCROptions = PPOCROptions()) throws(PPOCRError) {
         let missing = models.missingFiles
         guard missing.isEmpty else {
-            throw PPOCRError(.modelsMissing, "\(missing.joined(separator: ", ")): PP-OCR model file missing; "
-                             + "run scripts/setup-ppocr.sh (or set DECANT_PPOCR_MODELS to the folder holding them)")
+            throw PPOCRError(.modelsMissing, "\(missing.joined(separator: ", ")): PP-OCR file missing; "
+                             + "run \(PPOCRModels.setupCommand) (or set DECANT_PPOCR_MODELS to the folder holding them)")
         }
         dictionary = try CharacterDictionary(path: models.dictionary)
-        // The detector sees pages of every size; the recognizer only changes width, which fusion survives.
-        detector = try DNNNetwork(path: models.detector, fuse: false)
-        recognizer = try DNNNetwork(path: models.recognizer, fuse: true)
+        let runtime = try ONNXRuntime.shared(path: models.runtime)
+        runtimeVersion = runtime.version
+        detector = try runtime.session(model: models.detector)
+        recognizer = try runtime.session(model: models.recognizer)
         self.options = options
+        classMask = options.alphabet.classMask(dictionary)
         // One short line proves the dictionary fits the recognizer's classes.
-        let classes = try recognizer.forward([Float](repeating: 0, count: 3 * options.lineHeight * 32),
-                                             shape: [1, 3, options.lineHeight, 32]).last ?? 0
+        var blank = [Float](repeating: 0, count: 3 * options.lineHeight * 32)
+        let classes = try recognizer.run(&blank, shape: [1, 3, options.lineHeight, 32]) { _, shape in shape.last ?? 0 }
         guard classes == dictionary.classCount else {
             throw PPOCRError(.modelInvalid, "\(models.dictionary): \(dictionary.characters.count) characters do not fit "
-                             + "\(models.recognizer) (\(classes) classes); run scripts/setup-ppocr.sh again")
+                             + "\(models.recognizer) (\(classes) classes); run \(PPOCRModels.setupCommand) again")
         }
     }
 
@@ -50,6 +59,30 @@ public final class PPOCREngine {
     /// confidences (0…100) in page pixels.
     public func recognize(_ page: Raster) throws(PPOCRError) -> RecognizedPage {
         try read(page).page(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio)
+    }
+
+    /// Reads a page and says how to turn it upright: the reading's boxes are on the upright page
+    /// (the raster turned `quarterTurnsClockwise`), so the stages after reading, which lay out rows
+    /// from boxes, see level lines whichever way the photo was taken.
+    public func recognizeUpright(_ page: Raster) throws(PPOCRError) -> (page: RecognizedPage, quarterTurnsClockwise: Int) {
+        let reading = try read(page)
+        let turns = reading.turn.quarterTurnsToUpright
+        let recognized = reading.page(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio)
+        return (recognized.rotated(quarterTurnsClockwise: turns), turns)
+    }
+
+    /// Reads all of `raster` as one line, without detection: a region the Read stage cut out to
+    /// read again (a number, a date line).
+    public func recognizeLine(_ raster: Raster) throws(PPOCRError) -> RecognizedPage {
+        guard raster.width >= 2, raster.height >= 2 else { return RecognizedPage(width: raster.width, height: raster.height, lines: []) }
+        let w = Double(raster.width), h = Double(raster.height)
+        let quad = LineQuad([Point2(x: 0, y: 0), Point2(x: w, y: 0), Point2(x: w, y: h), Point2(x: 0, y: h)])
+        let reading = try readLine(raster, quad: quad)
+        guard reading.confidence >= options.dropScore,
+              let line = reading.line(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio) else {
+            return RecognizedPage(width: raster.width, height: raster.height, lines: [])
+        }
+        return RecognizedPage(width: raster.width, height: raster.height, lines: [line])
     }
 
     /// Detects and reads every line of a page, before words are split: one reading can then be
@@ -77,30 +110,57 @@ public final class PPOCREngine {
         return PageReading(width: page.width, height: page.height, turn: turn.turn, lines: lines)
     }
 
-    /// The text boxes of a page, in page pixels.
+    /// The text boxes of a page, in page pixels. The page is first detected within
+    /// `detectionMaxSide` / `detectionMaxPixels`; when its lines come out smaller than
+    /// `detectionLineHeight` there (a photo's print is a few pixels tall at 960 px), it is detected
+    /// again at the scale that brings them to that height, within `detectionMaxScale` and
+    /// `detectionMaxScaledPixels`: the size each page needs, not one size for all.
     public func detect(_ page: Raster) throws(PPOCRError) -> [DetectedBox] {
         guard page.width >= 8, page.height >= 8 else {
             throw PPOCRError(.badImage, "the page is \(page.width)×\(page.height) px; too small to hold text")
         }
         let (w, h) = DetectionInput.size(width: page.width, height: page.height,
                                          maxSide: options.detectionMaxSide, maxPixels: options.detectionMaxPixels)
+        let probe = try detect(page, width: w, height: h)
+        lastDetection = (w, h)
+        guard let target = options.detectionLineHeight, let lineHeight = Self.medianLineHeight(probe) else { return probe }
+        let probeScale = Double(w) / Double(page.width)
+        let wanted = min(target / lineHeight, options.detectionMaxScale)
+        guard wanted > probeScale * 1.15 else { return probe }
+        let (sw, sh) = DetectionInput.size(width: page.width, height: page.height, scale: wanted,
+                                           maxPixels: options.detectionMaxScaledPixels)
+        guard sw * sh > w * h else { return probe }
+        lastDetection = (sw, sh)
+        return try detect(page, width: sw, height: sh)
+    }
+
+    /// The median height of detected lines, page pixels (nil for fewer than three lines).
+    static func medianLineHeight(_ boxes: [DetectedBox]) -> Double? {
+        let heights = boxes.map { min($0.quad.width, $0.quad.height) }.sorted()
+        return heights.count >= 3 ? heights[heights.count / 2] : nil
+    }
+
+    /// The boxes of `page` detected at `w` × `h`.
+    private func detect(_ page: Raster, width w: Int, height h: Int) throws(PPOCRError) -> [DetectedBox] {
         let scaled = page.resized(width: w, height: h)
         // Tiles bound the detector's memory; where they overlap, the higher probability stands.
         var values = [Float](repeating: 0, count: w * h)
         for tile in DetectionInput.tiles(width: w, height: h, tile: options.detectionTileSide) {
-            let tensor = DetectionInput.tensor(scaled, x: tile.x, y: tile.y, width: tile.width, height: tile.height)
+            var tensor = DetectionInput.tensor(scaled, x: tile.x, y: tile.y, width: tile.width, height: tile.height)
             let networkStart = Self.cpuMilliseconds()
-            let shape = try detector.forward(tensor, shape: [1, 3, tile.height, tile.width])
-            networkMS.detector += Self.cpuMilliseconds() - networkStart
-            guard shape.count == 4, shape[2] == tile.height, shape[3] == tile.width else {
-                throw PPOCRError(.inferenceFailed, "\(detector.path): the detector returned a \(shape) map for a "
-                                 + "\(tile.width)×\(tile.height) input")
-            }
-            let out = detector.outputValues()
-            for y in 0..<tile.height {
-                let row = (tile.y + y) * w + tile.x
-                for x in 0..<tile.width where out[y * tile.width + x] > values[row + x] {
-                    values[row + x] = out[y * tile.width + x]
+            try detector.run(&tensor, shape: [1, 3, tile.height, tile.width]) { (out, shape) throws(PPOCRError) in
+                networkMS.detector += Self.cpuMilliseconds() - networkStart
+                guard shape.count == 4, shape[2] == tile.height, shape[3] == tile.width else {
+                    throw PPOCRError(.inferenceFailed, "\(detector.path): the detector returned a \(shape) map for a "
+                                     + "\(tile.width)×\(tile.height) input")
+                }
+                values.withUnsafeMutableBufferPointer { values in
+                    for y in 0..<tile.height {
+                        let row = (tile.y + y) * w + tile.x, source = y * tile.width
+                        for x in 0..<tile.width where out[source + x] > values[row + x] {
+                            values[row + x] = out[source + x]
+                        }
+                    }
                 }
             }
         }
@@ -117,16 +177,19 @@ public final class PPOCREngine {
         if let cached { return cached }
         let crop = LineCrop(page: page, quad: quad, height: options.lineHeight, maxWidth: options.maxLineWidth)
         let width = (max(crop.raster.width, options.minLineWidth) + 7) / 8 * 8
-        let tensor = crop.tensor(width: width)
+        var tensor = crop.tensor(width: width)
         let networkStart = Self.cpuMilliseconds()
-        let shape = try recognizer.forward(tensor, shape: [1, 3, options.lineHeight, width])
-        networkMS.recognizer += Self.cpuMilliseconds() - networkStart
-        guard shape.count == 3, shape[2] == dictionary.classCount, shape[1] > 0 else {
-            throw PPOCRError(.inferenceFailed, "\(recognizer.path): the recognizer returned a \(shape) output")
+        let classes = dictionary.classCount
+        let (best, steps) = try recognizer.run(&tensor, shape: [1, 3, options.lineHeight, width]) {
+            (out, shape) throws(PPOCRError) -> ((index: [Int32], share: [Float]), Int) in
+            networkMS.recognizer += Self.cpuMilliseconds() - networkStart
+            guard shape.count == 3, shape[2] == classes, shape[1] > 0, out.count == shape[1] * classes else {
+                throw PPOCRError(.inferenceFailed, "\(recognizer.path): the recognizer returned a \(shape) output")
+            }
+            return (Self.bestClasses(out, rows: shape[1], columns: classes, mask: classMask), shape[1])
         }
-        let best = recognizer.outputArgmax(rows: shape[1])
-        let characters = CTCDecoder.decode(bestClass: best.index, probability: best.value, alphabet: dictionary.characters)
-        return LineReading(characters: characters, crop: crop, stepWidth: Double(width) / Double(shape[1]))
+        let characters = CTCDecoder.decode(bestClass: best.index, probability: best.share, alphabet: dictionary.characters)
+        return LineReading(characters: characters, crop: crop, stepWidth: Double(width) / Double(steps))
     }
 
     /// The way the page's lines run, from the majority of box shapes (wide or tall), then settled
@@ -161,9 +224,37 @@ public final class PPOCREngine {
         return score.1 > score.0 ? (first.opposite, other) : (first, cache)
     }
 
+    /// Each time step's best allowed class and its share of the allowed classes' probability.
+    static func bestClasses(_ probabilities: UnsafeBufferPointer<Float>, rows: Int, columns: Int, mask: [UInt8])
+        -> (index: [Int32], share: [Float]) {
+        var index = [Int32](repeating: 0, count: rows), share = [Float](repeating: 0, count: rows)
+        mask.withUnsafeBufferPointer { mask in
+            cort_best_classes(probabilities.baseAddress, Int64(rows), Int64(columns), mask.baseAddress, &index, &share)
+        }
+        return (index, share)
+    }
+
     static func cpuMilliseconds() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
         return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+    }
+}
+
+extension PPOCREngine: TextRecognizer {
+    public var engine: RecognitionEngine { .ppocr }
+
+    public var readingKey: String {
+        let o = options
+        return "ppocr onnxruntime \(runtimeVersion) classes \(dictionary.classCount) \(o.alphabet) det \(o.detectionMaxSide)/"
+            + "\(o.detectionMaxPixels)/\(o.detectionTileSide) lines \(o.detectionLineHeight ?? 0)/\(o.detectionMaxScale)/\(o.detectionMaxScaledPixels) db \(o.binaryThreshold)/\(o.boxThreshold)/\(o.unclipRatio) drop \(o.dropScore) "
+            + "line \(o.lineHeight)/\(o.minLineWidth)/\(o.maxLineWidth) gap \(o.splitWordsAtGlyphGaps ? o.wordGapRatio : 0) "
+            + "probe \(o.orientationProbeLines)/\(o.orientationConfidence)"
+    }
+
+    /// `.singleLine` reads the raster as one line; every other segmentation detects the lines first
+    /// (PP-OCR has no layout modes). `ppi` is not used: the detector works on pixels.
+    public func recognize(_ raster: Raster, ppi: Int?, segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
+        segmentation == .singleLine ? try recognizeLine(raster) : try recognize(raster)
     }
 }

@@ -5,8 +5,15 @@ public struct PPOCROptions: Sendable, Equatable {
     public var detectionMaxSide = 960
     /// And at most this many pixels, whatever the aspect (a 35 MP scan is read at this size).
     public var detectionMaxPixels = 2_000_000
+    /// When set, a page whose detected lines are smaller than this many pixels high at the first
+    /// detection size is detected again at the scale that makes them this high (`PPOCREngine.detect`).
+    public var detectionLineHeight: Double? = nil
+    /// The second detection enlarges the page at most this much.
+    public var detectionMaxScale: Double = 1
+    /// And gives the detector at most this many pixels.
+    public var detectionMaxScaledPixels = 6_000_000
     /// The detector runs on tiles of at most this side (a multiple of 32): its memory grows with
-    /// its input (about 100 bytes per pixel in OpenCV), so a larger detection size is tiled
+    /// its input (tens of bytes per pixel), so a larger detection size is tiled
     /// rather than allowed to take gigabytes.
     public var detectionTileSide = 1024
     /// Probability above which a map pixel is text.
@@ -36,6 +43,9 @@ public struct PPOCROptions: Sendable, Equatable {
     /// When those lines' mean character probability read the first way reaches this, the other
     /// way is not tried (upside-down text reads at about 0.5–0.7).
     public var orientationConfidence = 0.85
+
+    /// The characters a reading may use.
+    public var alphabet: Alphabet = .latin
 
     public init() {}
 }

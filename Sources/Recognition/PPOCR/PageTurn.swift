@@ -24,6 +24,17 @@ public enum PageTurn: Int, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// Clockwise quarter turns that make the page upright: lines running top to bottom have their
+    /// tops to the right, so they turn back a quarter counter-clockwise.
+    var quarterTurnsToUpright: Int {
+        switch self {
+        case .none: 0
+        case .quarter: 3
+        case .half: 2
+        case .threeQuarters: 1
+        }
+    }
+
     /// The other reading of a page whose lines lie this way: upside down, or turned the other way.
     var opposite: PageTurn {
         switch self {

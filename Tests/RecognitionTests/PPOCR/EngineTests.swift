@@ -5,8 +5,8 @@ import Recognition
 import Testing
 @testable import Recognition
 
-/// The engine with the real models; skipped with a message when scripts/setup-ppocr.sh has not run.
-@Suite(.enabled(if: PPOCRModels.installed() != nil, "needs the PP-OCR models: run scripts/setup-ppocr.sh"))
+/// The engine with the real models; skipped with a message when scripts/setup/ppocr.sh has not run.
+@Suite(.enabled(if: PPOCRModels.installed() != nil, "needs PP-OCR: run scripts/setup/ppocr.sh"))
 struct EngineTests {
     static func engine() throws -> PPOCREngine {
         try PPOCREngine(models: #require(PPOCRModels.installed()))
@@ -48,8 +48,29 @@ struct EngineTests {
         #expect(read.text.contains("18.20"))
     }
 
+    @Test func aPageTurnedAQuarterIsReadWithBoxesOnTheUprightPage() throws {
+        let page = Self.render(["INVOICE NUMBER 4083", "Subtotal 18.20"], width: 700)
+        for turns in [1, 3] {
+            let read = try Self.engine().recognizeUpright(page.rotated(quarterTurnsClockwise: turns))
+            #expect((read.quarterTurnsClockwise + turns) % 4 == 0)
+            #expect(read.page.width == page.width && read.page.height == page.height)
+            #expect(read.page.lines.map(\.text) == ["INVOICE NUMBER 4083", "Subtotal 18.20"])
+            // The boxes stand where the text is on the upright page: wide lines, the first above the second.
+            let boxes = read.page.lines.map(\.box)
+            #expect(boxes.allSatisfy { $0.width > 3 * $0.height })
+            #expect(boxes.count == 2 && boxes[0].maxY <= boxes[1].y + 2)
+        }
+    }
+
+    @Test func aRegionIsReadAsOneLineWithoutDetection() throws {
+        let line = Self.render(["45.00"], width: 160)
+        let read = try Self.engine().recognize(line, ppi: nil, segmentation: .singleLine)
+        #expect(read.lines.count == 1)
+        #expect(read.lines.first?.text == "45.00")
+    }
+
     @Test func pagesOfDifferentSizesReadTheSameWhateverCameBefore() throws {
-        // OpenCV 4.6 with layer fusion returned an empty map once the input size changed.
+        // A runtime that planned memory for the first size must not misread the next.
         let engine = try Self.engine()
         let a = Self.render(["Chablis 2019 45.00"], width: 600)
         let b = Self.render(["Barolo", "Rioja Reserva 2015"], width: 900)

@@ -1,0 +1,52 @@
+import Foundation
+import Read
+import Recognition
+
+extension RunSettings {
+    /// Whether this machine has PP-OCR (scripts/setup/ppocr.sh), and the files it would load.
+    public var installedPPOCR: PPOCRModels? { engine == .tesseract ? nil : PPOCRModels.installed() }
+
+    /// A worker's PP-OCR engine: nil with `--engine tesseract`, or with `auto` when PP-OCR is not
+    /// installed. With `--engine ppocr` a missing install is an error naming the set-up command; so
+    /// is an install that does not load (a damaged library or model), whatever the option: a run
+    /// that silently read photos worse than the machine was set up for would mislead its operator.
+    public func makePPOCR() throws(RecognitionError) -> PPOCREngine? {
+        switch engine {
+        case .tesseract:
+            return nil
+        case .auto:
+            guard let models = PPOCRModels.installed() else { return nil }
+            return try PPOCREngine(models: models, options: ppocr)
+        case .ppocr:
+            let models = PPOCRModels(folder: PPOCRModels.defaultFolder())
+            guard models.missingFiles.isEmpty else {
+                throw RecognitionError(.modelsMissing, "--engine ppocr: PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
+                                       + "missing); run \(PPOCRModels.setupCommand), or set DECANT_PPOCR_MODELS to the folder holding it")
+            }
+            return try PPOCREngine(models: models, options: ppocr)
+        }
+    }
+
+    /// What, besides the arguments, decides which engines read the pages: for the result cache's
+    /// fingerprint, so a page read before PP-OCR was installed is read again once it is.
+    public var engineFingerprint: String {
+        guard let models = installedPPOCR else { return "tesseract" }
+        return "ppocr " + [models.runtime, models.detector, models.recognizer, models.dictionary].map { path in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            return "\((path as NSString).lastPathComponent):\(size ?? 0)"
+        }.joined(separator: " ")
+    }
+
+    /// One line for the operator: which engines this run reads with (printed once per run).
+    public var engineSummary: String {
+        switch engine {
+        case .tesseract: return "engine: Tesseract for every page (--engine tesseract)"
+        case .ppocr: return "engine: PP-OCR for every page (--engine ppocr)"
+        case .auto:
+            guard installedPPOCR != nil else {
+                return "engine: Tesseract for every page; PP-OCR is not installed (run \(PPOCRModels.setupCommand) to read photos, scans and receipts better)"
+            }
+            return "engine auto: PP-OCR for photos, scans and receipts, Tesseract for rendered PDF pages"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Documents
+import Flattening
+import Recognition
+import Testing
+@testable import Read
+
+/// Which engine reads a page, and why.
+struct EngineChoiceTests {
+    @Test func theOptionWinsWhenItNamesAnEngine() {
+        #expect(EngineChoice.choose(.tesseract, capture: .photo, kind: .receipt, ppocrInstalled: true).engine == .tesseract)
+        #expect(EngineChoice.choose(.ppocr, capture: .renderedPDF, kind: .winelist, ppocrInstalled: true).engine == .ppocr)
+    }
+
+    @Test func autoWithoutPPOCRReadsWithTesseractAndSaysWhy() {
+        let choice = EngineChoice.choose(.auto, capture: .photo, kind: .winelist, ppocrInstalled: false)
+        #expect(choice.engine == .tesseract)
+        #expect(choice.reason.contains("not installed"))
+    }
+
+    @Test func autoFollowsTheRuleByCaptureAndKind() {
+        let rule = EngineRule(ppocrCaptures: [.photo], ppocrReceipts: true)
+        func engine(_ capture: PageCapture, _ kind: DocumentKind) -> RecognitionEngine {
+            EngineChoice.choose(.auto, capture: capture, kind: kind, ppocrInstalled: true, rule: rule).engine
+        }
+        #expect(engine(.photo, .winelist) == .ppocr)
+        #expect(engine(.scan, .winelist) == .tesseract)
+        #expect(engine(.scan, .receipt) == .ppocr)
+        #expect(engine(.renderedPDF, .winelist) == .tesseract)
+        let reason = EngineChoice.choose(.auto, capture: .scan, kind: .receipt, ppocrInstalled: true, rule: rule).reason
+        #expect(reason == "auto: a receipt, read by ppocr")
+    }
+
+    @Test func theCaptureComesFromTheFlatteningAndTheSource() {
+        func flat(_ method: FlattenMethod, scan: Bool) -> FlattenedPage {
+            var steps = StepLog()
+            steps[.flatScan] = scan ? "yes: one page" : "no: a photo"
+            return FlattenedPage(raster: .init(width: 10, height: 10), ppi: nil, report: FlattenReport(method: method, steps: steps))
+        }
+        #expect(PageCapture(flat(.surface, scan: false), renderedPDF: false) == .depthPhoto)
+        #expect(PageCapture(flat(.plane, scan: false), renderedPDF: false) == .depthPhoto)
+        #expect(PageCapture(flat(.imageOnly, scan: false), renderedPDF: false) == .photo)
+        #expect(PageCapture(flat(.fallback, scan: false), renderedPDF: false) == .photo)
+        #expect(PageCapture(flat(.imageOnly, scan: true), renderedPDF: false) == .scan)
+        #expect(PageCapture(flat(.imageOnly, scan: true), renderedPDF: true) == .renderedPDF)
+    }
+}
