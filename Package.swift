@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // Tests only: the Kubernetes manifest in docs/deploy read as the YAML it is.
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // MARK: C shims (system libraries found through pkg-config; Debian packages named for a clear hint)
@@ -132,7 +134,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",
-                                                          "DecantTestSupport"]),
+                                                          "DecantTestSupport", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )
