@@ -6,11 +6,11 @@ import Foundation
 ///
 /// On Linux both belong to each thread, and a new process starts with those of the thread that
 /// spawned it. Workers are spawned from the Swift runtime's pool threads, which libdispatch sets
-/// to the nice value of their QoS class: as root every worker ran at nice −2, whatever the run was
-/// started at (`nice -n 10 decant run` too), so a nightly batch outranked every normal process on
-/// the machine. First thing in `main.swift`, while the main thread is the only one (`setUpAtStart`),
-/// the runner reads its priority, which it hands to each worker in its environment, and a worker
-/// gives that priority to itself before anything else runs.
+/// to the nice value of their QoS class: left alone, every worker of a root run reads at nice −2,
+/// whatever the run was started at (`nice -n 10 decant run` too), and a nightly batch outranks
+/// every normal process on the machine. First thing in `main.swift`, while the main thread is the
+/// only one (`setUpAtStart`), the runner reads its priority, which it hands to each worker in its
+/// environment, and a worker gives that priority to itself before anything else runs.
 public struct ProcessPriority: Sendable, Equatable, CustomStringConvertible {
     /// −20 (highest) … 19 (lowest).
     public var nice: Int32

@@ -5,8 +5,8 @@ import Testing
 /// `nice -n 10 ionice -c 2 -n 6 decant run …`: every thread of every worker process runs at nice 10
 /// and I/O priority best-effort/6, read from /proc and `ionice -p` while the workers are at work.
 /// Workers are spawned from the Swift runtime's pool threads, which libdispatch gives nice −2 when
-/// it may (as root), and a child inherits its spawning thread's: without `ProcessPriority` every
-/// worker of a root run showed −2 here.
+/// it may (as root), and a child inherits its spawning thread's: a worker that did not take on the
+/// run's priority (`ProcessPriority`) shows −2 here when run as root.
 @Suite(.serialized) struct WorkerPriorityEndToEndTests {
     let scratch = TemporaryFolder("decant-priority")
 
