@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // Tests only: the Kubernetes manifest in docs/deploy read as the YAML it is.
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // MARK: C shims (system libraries found through pkg-config; Debian packages named for a clear hint)
@@ -37,6 +39,8 @@ let package = Package(
         .target(name: "CJPEG", path: "Sources/CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // glibc's malloc.h: the worker hands freed memory back after each page.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        // A thread's nice value and I/O priority (ioprio_get/ioprio_set have no glibc wrapper): workers run at the runner's.
+        .systemLibrary(name: "CPriority", path: "Sources/CPriority"),
         // libheif 1.15: HEIC/AVIF decoding (libde265, dav1d, aom) and HEVC encoding (x265) for the test corpus.
         .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
@@ -80,7 +84,7 @@ let package = Package(
                                                  "Catalogue", "Reporting"]),
         // Scheduling only: jobs found in an inbox, pages handed to workers, reports written as jobs finish.
         .target(name: "Jobs", dependencies: ["Documents", "Pipeline", "Recognition", "Entries", "Catalogue",
-                                             "Evaluation", "Reporting", "History", "CMalloc",
+                                             "Evaluation", "Reporting", "History", "CMalloc", "CPriority",
                                              .product(name: "SystemPackage", package: "swift-system"),
                                              .product(name: "Logging", package: "swift-log"),
                                              .product(name: "Subprocess", package: "swift-subprocess")]),
@@ -90,7 +94,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .executableTarget(name: "decant", dependencies: ["DecantCLI", "Recognition"]),
+        .executableTarget(name: "decant", dependencies: ["DecantCLI", "Jobs", "Recognition"]),
         // Checks the embedded-depth readers against independent decoders' figures (../shared/data/phone-depth); not installed.
         .executableTarget(name: "phone-depth-check", dependencies: ["Imaging"], path: "Tools/phone-depth-check"),
         // Measures PDF reading on real wine lists (verdicts, timings, text layer against OCR); not installed.
@@ -129,7 +133,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",
-                                                          "DecantTestSupport"]),
+                                                          "DecantTestSupport", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )

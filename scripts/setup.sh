@@ -21,6 +21,9 @@ PACKAGES=(
   # run history
   libsqlite3-dev
   chromium  # headless browser of the HTML review report's end-to-end test
+  # Needed by the tests only: scripts/slurm-array-test.sh runs docs/deploy/slurm-array.sh on a one-node Slurm
+  # cluster of its own (scripts/slurm-local.sh: munged, slurmctld, slurmd; ss finds it free ports)
+  slurm-wlm munge iproute2
 )
 # Extra packages a caller asks for (e.g. DECANT_EXTRA_PACKAGES="tesseract-ocr-fra valgrind").
 read -r -a EXTRA <<< "${DECANT_EXTRA_PACKAGES:-}"

@@ -107,14 +107,16 @@ public struct ShardMerger: Sendable {
         guard !shards.isEmpty else { throw RunError(.usage, "merge needs at least one shard output folder") }
         let target = URL(fileURLWithPath: output).standardizedFileURL.path
         var parts: [ShardOutput] = []
+        // Every unfinished shard is named at once: under a scheduler each is a task to run again.
+        var unfinished: [String] = []
         for folder in shards {
             if URL(fileURLWithPath: folder).standardizedFileURL.path == target {
                 throw RunError(.usage, "\(folder): the merged output must be a folder of its own, not one of the shards")
             }
             let recordPath = "\(folder)/\(ShardRecord.fileName)"
             guard let data = FileManager.default.contents(atPath: recordPath) else {
-                throw RunError(.usage, "\(folder): not a finished shard (no \(ShardRecord.fileName)); "
-                               + "run `decant run INBOX --out \(folder) --shard K/N` to the end first")
+                unfinished.append(folder)
+                continue
             }
             let record: ShardRecord
             do { record = try JSONDecoder().decode(ShardRecord.self, from: data) } catch {
@@ -128,6 +130,12 @@ public struct ShardMerger: Sendable {
             let keys = Dictionary(manifest.images.map { ("\($0.job)/\($0.name)", ContentKey(content: $0.content, key: $0.key)) },
                                   uniquingKeysWith: { a, _ in a })
             parts.append(ShardOutput(folder: folder, record: record, keys: keys))
+        }
+        if !unfinished.isEmpty {
+            let named = unfinished.map { "\($0): not a finished shard (no \(ShardRecord.fileName))" }.joined(separator: "; ")
+            let rerun = unfinished.count == 1 ? "run `decant run INBOX --out \(unfinished[0]) --shard K/N` to the end first"
+                : "run `decant run INBOX --out FOLDER --shard K/N` to the end for each of them first"
+            throw RunError(.usage, "\(named); \(rerun)")
         }
         let first = parts[0]
         for part in parts.dropFirst() where !part.record.agrees(with: first.record) {

@@ -62,8 +62,14 @@ actor WorkerSlot {
     }
 
     /// The worker's environment: ours, without Swift's crash backtracer, which would catch a
-    /// SIGSEGV sent from outside and let the worker carry on, and prints pages of registers.
-    static let environment = Environment.inherit.updating(["SWIFT_BACKTRACE": "enable=no"])
+    /// SIGSEGV sent from outside and let the worker carry on, and prints pages of registers; and
+    /// with the priority this process started at, which the worker takes on (it inherits that of
+    /// the runtime thread that spawns it: `ProcessPriority`).
+    static let environment: Environment = {
+        var variables: [Environment.Key: String?] = ["SWIFT_BACKTRACE": "enable=no"]
+        if let priority = ProcessPriority.atStart { variables[Environment.Key(stringLiteral: ProcessPriority.variable)] = priority.environmentValue }
+        return Environment.inherit.updating(variables)
+    }()
 
     static func failed(_ task: PageTask, stage: String, kind: String, _ message: String) -> PageResult {
         var record = PageRecord(image: task.fileName, job: task.job)

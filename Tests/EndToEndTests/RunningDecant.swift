@@ -9,9 +9,16 @@ final class RunningDecant {
     private var buffer = Data()
     private var watchdog: DispatchWorkItem?
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: DecantProcess.binary)
-        process.arguments = arguments
+    /// `launcher` runs before decant and execs it (`nice -n 10`, `ionice -c 3`), so the process
+    /// watched is decant itself.
+    init(_ arguments: [String], launcher: [String] = []) throws {
+        if let tool = launcher.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(launcher.dropFirst()) + [DecantProcess.binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: DecantProcess.binary)
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["OMP_THREAD_LIMIT"] = "1"
         process.environment = env

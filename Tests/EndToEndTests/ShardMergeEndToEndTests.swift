@@ -146,6 +146,12 @@ import Testing
         let unfinished = try DecantProcess.run(["merge", base + "/s1", base + "/s2", "--out", base + "/m", "--quiet"])
         #expect(unfinished.status == 64)
         #expect(unfinished.stderr.contains("s2: not a finished shard"), "stderr: \(unfinished.stderr)")
+        // Two unfinished shards (a cancelled task and one out of time): both named, so both are re-run.
+        try FileManager.default.createDirectory(atPath: base + "/s3", withIntermediateDirectories: true)
+        let two = try DecantProcess.run(["merge", base + "/s1", base + "/s2", base + "/s3", "--out", base + "/m", "--quiet"])
+        #expect(two.status == 64)
+        #expect(two.stderr.contains("s2: not a finished shard") && two.stderr.contains("s3: not a finished shard"),
+                "stderr: \(two.stderr)")
         let twice = try DecantProcess.run(["merge", base + "/s1", base + "/s1", "--out", base + "/m", "--quiet"])
         #expect(twice.status == 64)
     }
