@@ -18,7 +18,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
@@ -54,13 +53,18 @@ let package = Package(
         // linked and a machine without it builds and reads with Tesseract alone.
         .target(name: "CORT", path: "Sources/CORT", linkerSettings: [.linkedLibrary("dl")]),
 
+        // The system's libcrypto (OpenSSL 3): SHA-256 and MD5 without compiling a cryptography library
+        // into every build (swift-crypto's BoringSSL was ~360 of a fresh build's ~420 steps).
+        .systemLibrary(name: "CLibcrypto", path: "Sources/CLibcrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // The only module that calls libcrypto.
+        .target(name: "Digests", dependencies: ["CLibcrypto"]),
+
         // MARK: stages
         // The only module that calls leptonica, libpng, libjpeg and libheif: every PIX, BOXA, L_DEWARPA and
         // heif handle is owned by one of its types, and the rest of Decant sees Swift methods and plain values.
-        .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG", "CHeif",
-                                                .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG", "CHeif", "Digests"]),
         // A file → a document of pages, each with what its sidecars say; the only module that calls poppler.
-        .target(name: "Documents", dependencies: ["Imaging", "CPoppler", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Documents", dependencies: ["Imaging", "CPoppler", "Digests"]),
         .target(name: "Flattening", dependencies: ["Documents", "Imaging"]),
         // The only module that calls Tesseract and ONNX Runtime (pixels handed over as bytes).
         .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CORT"]),
@@ -116,6 +120,7 @@ let package = Package(
         // bitmap font, a seeded generator, the repository's root, the shared data, CSV rows read back.
         .target(name: "DecantTestSupport", dependencies: ["Imaging", "CPangoCairo", CSVSwift],
                 path: "Tests/DecantTestSupport"),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "CHeif", "DecantTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "CPoppler", "CPangoCairo", "DecantTestSupport"],
                     exclude: ["PDF/Fixtures"]),

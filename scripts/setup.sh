@@ -18,8 +18,8 @@ PACKAGES=(
   fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-freefont-ttf fonts-urw-base35
   # PDF wine lists and receipts: poppler's GLib API (text layer, rendering through cairo)
   libpoppler-glib-dev
-  # run history
-  libsqlite3-dev
+  # run history; SHA-256 and MD5 from the system's libcrypto
+  libsqlite3-dev libssl-dev
   chromium  # headless browser of the HTML review report's end-to-end test
   # Needed by the tests only: scripts/slurm-array-test.sh runs docs/deploy/slurm-array.sh on a one-node Slurm
   # cluster of its own (scripts/slurm-local.sh: munged, slurmctld, slurmd; ss finds it free ports)

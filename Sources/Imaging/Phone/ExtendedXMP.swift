@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 
 /// Adobe's extended XMP: a packet too large for one APP1 segment is cut into chunks, each with the
 /// 32-character GUID (the MD5 of the whole packet, upper-case hex), the full length and the chunk's
@@ -51,7 +51,7 @@ enum ExtendedXMP {
     }
 
     static func md5(_ bytes: [UInt8]) -> String {
-        Insecure.MD5.hash(data: bytes).map { byte in
+        Digest.hash(.md5, bytes).map { byte in
             let hex = Array("0123456789ABCDEF".utf8)
             return String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
         }.joined()
