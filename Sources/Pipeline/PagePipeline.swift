@@ -50,7 +50,12 @@ public final class PagePipeline {
         let reading: PageReader.Reading<ReceiptParser>
         switch loaded.content {
         case .photo(let photo):
-            let flat = trace.time(\.flatten) { flatten(photo, job: task.job) }
+            // The kind and engine the page is planned for, from what is known before flattening: the
+            // flattening prepares the page for the engine that will read it.
+            let expected = settings.read.prior(width: photo.image.raster.width, height: photo.image.raster.height, job: task.job)
+            let planned = EngineChoice.choose(settings.engine, capture: PageCapture(before: photo, renderedPDF: loaded.pdf != nil),
+                                              kind: expected, ppocrInstalled: reader.ppocr != nil, rule: settings.engineRule)
+            let flat = trace.time(\.flatten) { flatten(photo, expectsReceipt: expected == .receipt, engine: planned.engine) }
             trace.flattened(flat)
             let prior = settings.read.prior(width: flat.raster.width, height: flat.raster.height, job: task.job)
             let capture = PageCapture(flat, renderedPDF: loaded.pdf != nil)
@@ -73,10 +78,10 @@ public final class PagePipeline {
         return trace.result(text: parsed.lines.map(\.text).joined(separator: "\n"), matched: matched, receipt: receipt)
     }
 
-    /// The flatten stage, with the flattener for the kind the photo looks like before any reading.
-    func flatten(_ photo: PagePhoto, job: String) -> FlattenedPage {
-        let expectsReceipt = settings.read.prior(width: photo.image.raster.width, height: photo.image.raster.height, job: job) == .receipt
-        return flattening.flatten(photo, expectsReceipt: expectsReceipt, orientation: reader.orientation,
-                                  orientationProblem: reader.orientationProblem)
+    /// The flatten stage, with the flattener for the kind the photo looks like before any reading and
+    /// the engine planned for it.
+    func flatten(_ photo: PagePhoto, expectsReceipt: Bool, engine: RecognitionEngine) -> FlattenedPage {
+        flattening.flatten(photo, expectsReceipt: expectsReceipt, engine: engine, orientation: reader.orientation,
+                           orientationProblem: reader.orientationProblem)
     }
 }

@@ -44,9 +44,9 @@ extension RunSettings {
         case .ppocr: return "engine: PP-OCR for every page (--engine ppocr)"
         case .auto:
             guard installedPPOCR != nil else {
-                return "engine: Tesseract for every page; PP-OCR is not installed (run \(PPOCRModels.setupCommand) to read photos, scans and receipts better)"
+                return "engine: Tesseract for every page; PP-OCR is not installed (run \(PPOCRModels.setupCommand) to read photos and receipts better)"
             }
-            return "engine auto: PP-OCR for photos, scans and receipts, Tesseract for rendered PDF pages"
+            return "engine auto: \(engineRule.summary)"
         }
     }
 }

@@ -122,6 +122,10 @@ public final class PageReader {
                                                         })
             }
             reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
+            if let again = readAgainWithPPOCR(flat, firstReading: reading, page: page, prior: prior, capture: capture,
+                                              cache: cache, job: job, image: image, receipts: interpreter) {
+                return again
+            }
             let turned = reading.flat
             readAsBlock(&reading, page: &page, recognize: { try recognize(turned, $0) })
             if reading.kind == .winelist { readAgainAlone(&reading, page: &page, components: components, engine: engine) }
@@ -137,6 +141,32 @@ public final class PageReader {
             reading.failure = error
         }
         return reading
+    }
+
+    /// A page the plan gave Tesseract, read again from the start with PP-OCR when Tesseract's first
+    /// reading says it should have gone there (`SecondEngine.reason`): its words show a receipt, which
+    /// the engine rule gives PP-OCR, or Tesseract read next to nothing. The second reading starts
+    /// from the page as flattened (dot leaders kept, as a receipt's are). Nil when Tesseract's
+    /// reading stands.
+    func readAgainWithPPOCR<I>(_ flat: FlattenedPage, firstReading: Reading<I>, page: RecognizedPage, prior: DocumentKind,
+                               capture: PageCapture, cache: RecognitionCache?, job: String, image: String,
+                               receipts interpreter: I) -> Reading<I>? {
+        guard let ppocr, settings.engine == .auto else { return nil }
+        let receiptsToPPOCR = EngineChoice.choose(.auto, capture: capture, kind: .receipt, ppocrInstalled: true,
+                                                  rule: settings.engineRule).engine == .ppocr
+        let first = UprightCheck(page)
+        guard let reason = SecondEngine.reason(kind: firstReading.kind, prior: prior, receiptsToPPOCR: receiptsToPPOCR,
+                                               confidentWords: first.confident) else { return nil }
+        let kind: DocumentKind = reason == .receipt ? .receipt : prior
+        var again = Reading<I>(flat: flat, segmentation: settings.segmentation(for: kind), kind: kind)
+        again.engine = EngineChoice(engine: .ppocr, reason: "auto: a \(capture.rawValue) page \(reason.description), read again by ppocr")
+        again.steps[.engine] = "\(reason.description) (\(first.summary) by Tesseract): read again by PP-OCR"
+        readWithPPOCR(&again, ppocr: ppocr, prior: kind, components: nil, cache: cache, job: job, image: image,
+                      receipts: interpreter)
+        guard again.failure == nil, let read = again.page else { return nil }
+        // Tesseract's reading stands unless PP-OCR's reads more words confidently.
+        if reason == .unread, UprightCheck(read).confident <= first.confident { return nil }
+        return again
     }
 
     /// The run's languages, or with `--lang auto` the page read again with the language its first

@@ -43,4 +43,26 @@ struct EngineChoiceTests {
         #expect(PageCapture(flat(.imageOnly, scan: true), renderedPDF: false) == .scan)
         #expect(PageCapture(flat(.imageOnly, scan: true), renderedPDF: true) == .renderedPDF)
     }
+
+    @Test func theRuleSaysInWordsWhatEachEngineReads() {
+        #expect(EngineRule.measured.summary
+                == "PP-OCR for depth-photo, photo pages and receipts, Tesseract for scan, rendered-pdf pages other than receipts")
+        #expect(EngineRule(ppocrCaptures: [], ppocrReceipts: false).summary
+                == "Tesseract for depth-photo, photo, scan, rendered-pdf pages")
+        #expect(EngineRule(ppocrCaptures: Set(PageCapture.allCases), ppocrReceipts: false).summary
+                == "PP-OCR for depth-photo, photo, scan, rendered-pdf pages")
+    }
+
+    @Test func aTesseractPageIsReadAgainByPPOCROnlyWhenItsReadingSaysSo() {
+        // Words of a receipt on a page taken for a list, with receipts given to PP-OCR.
+        #expect(SecondEngine.reason(kind: .receipt, prior: .winelist, receiptsToPPOCR: true, confidentWords: 40) == .receipt)
+        // The rule keeps receipts with Tesseract, or the page was already taken for a receipt.
+        #expect(SecondEngine.reason(kind: .receipt, prior: .winelist, receiptsToPPOCR: false, confidentWords: 40) == nil)
+        #expect(SecondEngine.reason(kind: .receipt, prior: .receipt, receiptsToPPOCR: true, confidentWords: 40) == nil)
+        // A list read well stays; one Tesseract read next to nothing of is tried with PP-OCR.
+        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: true, confidentWords: UprightCheck.minimumConfident) == nil)
+        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: true, confidentWords: 0) == .unread)
+        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: 3) == .unread)
+    }
 }
+

@@ -48,6 +48,15 @@ struct BenchWineListsCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("With --explain: only these pages.", visibility: .hidden))
     var page: [Int] = []
 
+    @Option(name: .long, help: "Recognizer, as decant run --engine takes it.")
+    var engine: EngineOption = .auto
+
+    @Option(name: .long, help: "Image-only rectifier setting name=value (repeatable), for tuning.")
+    var rectifierOption: [String] = []
+
+    @Option(name: .long, help: "PP-OCR setting name=value (repeatable), for tuning.")
+    var ppocrOption: [String] = []
+
     @Flag(name: .long, help: "Read every list again (do not reuse an earlier run's pages in OUT).")
     var force = false
 
@@ -64,8 +73,13 @@ struct BenchWineListsCommand: ParsableCommand {
             settings.setLanguages(lang)
             settings.pdfText = pdfText
             settings.ocrCache = ocrCache
+            settings.engine = engine
+            settings.rectifier = try BenchTable.parseSettings(rectifierOption, option: "--rectifier-option")
+            for (name, value) in try BenchTable.parsePairs(ppocrOption, option: "--ppocr-option") {
+                do { try settings.ppocr.set(name, value) } catch { throw ValidationError(error.description) }
+            }
             var options = RunOptions(inbox: data, output: out, workers: jobs, settings: settings, progress: .automatic, html: false)
-            options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: []))
+            options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [], engines: settings.engineFingerprint))
             options.force = force
             do {
                 let outcome = try blocking { [options] in try await Runner(options: options).run() }

@@ -12,6 +12,6 @@ struct DecantBench: ParsableCommand {
         version: DecantVersion.string,
         subcommands: [BenchEvalCommand.self, BenchMatchingCommand.self, BenchRoundTripCommand.self,
                       BenchInv3DCommand.self, BenchSROIETextCommand.self, BenchSROIECommand.self, BenchEntriesCommand.self,
-                      BenchFlatteningCommand.self, BenchWineListsCommand.self, BenchPDFSpeedCommand.self, BenchLoadCommand.self,
+                      BenchFlatteningCommand.self, BenchWineListsCommand.self, BenchPDFSpeedCommand.self, BenchLoadCommand.self, BenchDigestCommand.self,
                       TunedRunCommand.self])
 }

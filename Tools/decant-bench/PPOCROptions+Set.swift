@@ -22,7 +22,9 @@ extension PPOCROptions {
         case "dropScore": dropScore = try number()
         case "minLineWidth": minLineWidth = Int(try number())
         case "wordGapRatio": wordGapRatio = try number()
+        case "adaptiveWordGaps": adaptiveWordGaps = try number() != 0
         case "splitWordsAtGlyphGaps": splitWordsAtGlyphGaps = try number() != 0
+        case "pageMargin": pageMargin = try number()
         case "orientationProbeLines": orientationProbeLines = Int(try number())
         case "alphabet":
             guard let chosen = Alphabet(rawValue: value) else { throw RectifierOptionError("ppocr alphabet=\(value): expected full or latin") }

@@ -26,6 +26,7 @@ extension ImageRectifier.Options {
         case "lineDewarpMinLines": lineDewarpMinLines = Int(try number())
         case "lineDewarpMinShift": lineDewarpMinShift = try number()
         case "normalizeBackground": normalizeBackground = try bool()
+        case "stretchTones": stretchTones = try bool()
         case "reversePrint": reversePrint = try bool()
         case "linePerspective": linePerspective = try bool()
         case "linePerspective.minSpread": linePerspectiveLimits.minSpreadDegrees = try number()

@@ -52,7 +52,7 @@ struct TunedRunCommand: ParsableCommand {
         }
         var rule = EngineRule.measured
         if let engineRule { do { rule = try EngineRule(argument: engineRule) } catch { throw ValidationError(error.description) } }
-        var again = RecognitionEngine.tesseract
+        var again = RecognitionEngine.ppocr
         if let receiptAgain {
             guard let engine = RecognitionEngine(rawValue: receiptAgain) else { throw ValidationError("--receipt-again \(receiptAgain): expected tesseract or ppocr") }
             again = engine

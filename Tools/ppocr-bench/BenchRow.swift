@@ -41,10 +41,14 @@ enum Measure {
             let reading = try engine.read(image.raster)
             let cpu = usage.cpuSeconds
             var out: [(String, Reading)] = []
-            let settings: [(String, Bool, Double)] = [("ppocr-gap-off", false, 0)]
-                + gapRatios.split(separator: ",").compactMap { Double($0).map { ("ppocr-gap-\($0)", true, $0) } }
-            for (key, split, ratio) in settings {
-                let page = reading.page(splitWords: split, gapRatio: ratio)
+            // "a0.4": the adaptive gap capped at 0.4.
+            let settings: [(String, Bool, Double, Bool)] = [("ppocr-gap-off", false, 0, false)]
+                + gapRatios.split(separator: ",").compactMap { item in
+                    item.hasPrefix("a") ? Double(item.dropFirst()).map { ("ppocr-gap-a\($0)", true, $0, true) }
+                        : Double(item).map { ("ppocr-gap-\($0)", true, $0, false) }
+                }
+            for (key, split, ratio, adaptive) in settings {
+                let page = reading.page(splitWords: split, gapRatio: ratio, adaptiveGaps: adaptive)
                 out.append((key, Reading(f1: WordBag.f1(truth: truth, recognized: page.text), confidence: page.meanConfidence,
                                          cpuSeconds: cpu, words: page.lines.map(\.words.count).reduce(0, +))))
             }

@@ -24,6 +24,8 @@ struct Inv3DCommand: ParsableCommand {
     @Option(help: "Comma-separated document ids (default: all).") var docs: String?
     @Option(help: "Comma-separated warp classes (default: all).") var classes: String?
     @Option(help: "Write per-photo results as JSON.") var json: String?
+    @Option(help: "Flattened pages: also score these word-gap ratios (comma-separated; aR: adaptive, capped at R) from the same reading.")
+    var gapSweep: String?
     @Flag(help: "One line per photo.") var details = false
     @OptionGroup var engineOptions: EngineOptions
 
@@ -55,7 +57,11 @@ struct Inv3DCommand: ParsableCommand {
                     if let flattened {
                         let flat = "\(flattened)/\(doc)_\(cls)_\(light).png"
                         if FileManager.default.fileExists(atPath: flat) {
-                            if wanted.contains("flat") {
+                            if wanted.contains("flat"), let gapSweep {
+                                for (key, reading) in Measure.ppocrSweep(engine, path: flat, truth: truth, gapRatios: gapSweep) {
+                                    row.readings[key] = reading
+                                }
+                            } else if wanted.contains("flat") {
                                 row.readings["ppocr-flat"] = Measure.ppocr(engine, path: flat, truth: truth)
                             }
                             if let tess {
@@ -77,7 +83,8 @@ struct Inv3DCommand: ParsableCommand {
             }
         }
         if let json { try Measure.writeJSON(rows, to: json) }
-        let readings = ["ppocr-raw", "ppocr-flat", "tess-flat", "decant"].filter { r in rows.contains { $0.readings[r] != nil } }
+        let sweepKeys = Set(rows.flatMap { $0.readings.keys }.filter { $0.hasPrefix("ppocr-gap") }).sorted()
+        let readings = (["ppocr-raw", "ppocr-flat", "tess-flat", "decant"] + sweepKeys).filter { r in rows.contains { $0.readings[r] != nil } }
         print("\nInv3DReal word-bag F1 (\(rows.count) photos; PP-OCRv5 mobile on ONNX Runtime, one thread)\n")
         print(Measure.table(rows, by: "class", order: classList, readings: readings))
         print(Measure.table(rows, by: "lighting", order: Self.lightings, readings: readings))

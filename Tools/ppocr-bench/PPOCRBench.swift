@@ -76,12 +76,20 @@ struct ReadCommand: ParsableCommand {
     @OptionGroup var engineOptions: EngineOptions
     @Flag(help: "Print each word with its box and confidence.")
     var words = false
+    @Flag(help: "Print each line's decoded characters with their probabilities (detection order).")
+    var characters = false
 
     func run() throws {
         let engine = try engineOptions.engine()
         for file in files {
             let image = try ImageLoader.load(path: file)
             let usage = ResourceUsage()
+            if characters {
+                for line in try engine.read(image.raster).decodedLines {
+                    print(line.map { "\($0.text)\(Int(($0.probability * 100).rounded()))" }.joined(separator: " "))
+                }
+                continue
+            }
             let page = try engine.recognize(image.raster)
             let t = engine.lastTimings
             print("== \(file) \(image.raster.width)x\(image.raster.height) (detected at \(engine.lastDetection.width)x\(engine.lastDetection.height)): \(page.lines.count) lines, "

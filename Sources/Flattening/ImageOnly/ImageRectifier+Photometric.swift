@@ -22,6 +22,9 @@ extension ImageRectifier {
             if options.binarize, let binary = InkThreshold.binarize(normalized) {
                 gray = binary.raster()
                 steps[.photometric] = estimate + ", binarized"
+            } else if !options.stretchTones {
+                gray = normalized.raster()
+                steps[.photometric] = estimate
             } else {
                 // Normalization maps the paper to 200. Stretch from the ink's level (the 2% darkest
                 // pixels) to just under the paper's, then darken the mid-tones (power curve):

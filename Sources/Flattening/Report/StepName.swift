@@ -13,4 +13,6 @@ public enum StepName: String, Sendable, Codable, CaseIterable {
     case leaders, reread, recovered
     /// `--lang auto`'s second reading with the page's own language model.
     case language
+    /// The page read again from the start by the engine its kind calls for.
+    case engine
 }

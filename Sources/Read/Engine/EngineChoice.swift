@@ -43,10 +43,25 @@ public struct EngineRule: Sendable, Equatable {
         self.ppocrReceipts = ppocrReceipts
     }
 
-    public static let measured = EngineRule(ppocrCaptures: [.photo, .depthPhoto, .scan], ppocrReceipts: true)
+    /// Photos to PP-OCR, flat scans and rendered PDF pages to Tesseract, receipts to PP-OCR whatever
+    /// their capture (docs/ppocr.md#choosing-the-engine-per-page).
+    public static let measured = EngineRule(ppocrCaptures: [.photo, .depthPhoto], ppocrReceipts: true)
 
     public func engine(for capture: PageCapture, kind: DocumentKind) -> RecognitionEngine {
         ppocrCaptures.contains(capture) || ppocrReceipts && kind == .receipt ? .ppocr : .tesseract
+    }
+
+    /// The rule in words, for the run's one line on stderr: "PP-OCR for photo and depth-photo pages and
+    /// receipts, Tesseract for scan and rendered-pdf pages".
+    public var summary: String {
+        let ordered = PageCapture.allCases
+        let ppocr = ordered.filter { ppocrCaptures.contains($0) }.map(\.rawValue)
+        let tesseract = ordered.filter { !ppocrCaptures.contains($0) }.map(\.rawValue)
+        var parts: [String] = []
+        let ppocrWhat = (ppocr.isEmpty ? [] : [ppocr.joined(separator: ", ") + " pages"]) + (ppocrReceipts ? ["receipts"] : [])
+        if !ppocrWhat.isEmpty { parts.append("PP-OCR for " + ppocrWhat.joined(separator: " and ")) }
+        if !tesseract.isEmpty { parts.append("Tesseract for " + tesseract.joined(separator: ", ") + " pages" + (ppocrReceipts ? " other than receipts" : "")) }
+        return parts.joined(separator: ", ")
     }
 
     func describe(_ capture: PageCapture, kind: DocumentKind, engine: RecognitionEngine) -> String {

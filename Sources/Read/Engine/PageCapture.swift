@@ -1,3 +1,4 @@
+import Documents
 import Flattening
 
 /// How a page reached the reader, which decides what reads it best: a photo's print is small,
@@ -22,6 +23,13 @@ public enum PageCapture: String, Sendable, Codable, CaseIterable {
         } else {
             self = flatScan ? .scan : .photo
         }
+    }
+
+    /// What is known before flattening: a PDF page's render, a photo with a depth map, else a photo
+    /// (a flat scan is only told from a photo by the rectifier; a plan made before flattening treats
+    /// it as a photo, and the flat-scan path prepares the page the same way for either engine).
+    public init(before photo: PagePhoto, renderedPDF: Bool) {
+        self = renderedPDF ? .renderedPDF : photo.depth != nil ? .depthPhoto : .photo
     }
 
     /// Read off a flattened page: depth methods, and the rectifier's flat-scan step.

@@ -19,9 +19,10 @@ public struct LineReading: Sendable {
     public var text: String { characters.map(\.text).joined() }
 
     /// The line as words with page boxes and 0…100 confidences; nil when it holds no word.
-    func line(splitWords: Bool, gapRatio: Double) -> RecognizedLine? {
+    func line(splitWords: Bool, gapRatio: Double, adaptiveGaps: Bool = false) -> RecognizedLine? {
         let ink = InkProfile(gray: crop.raster.grayscale())
-        let groups = WordSplitter.split(characters, stepWidth: stepWidth, ink: splitWords ? ink : nil, gapRatio: gapRatio)
+        let groups = WordSplitter.split(characters, stepWidth: stepWidth, ink: splitWords ? ink : nil, gapRatio: gapRatio,
+                                        adaptive: adaptiveGaps)
         let contentWidth = Double(crop.raster.width)
         var words: [RecognizedWord] = []
         for group in groups {

@@ -58,7 +58,7 @@ public final class PPOCREngine {
     /// Reads a page: every text line PP-OCR detects, in reading order, with words, boxes and
     /// confidences (0…100) in page pixels.
     public func recognize(_ page: Raster) throws(PPOCRError) -> RecognizedPage {
-        try read(page).page(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio)
+        try read(page).page(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio, adaptiveGaps: options.adaptiveWordGaps)
     }
 
     /// Reads a page and says how to turn it upright: the reading's boxes are on the upright page
@@ -67,7 +67,7 @@ public final class PPOCREngine {
     public func recognizeUpright(_ page: Raster) throws(PPOCRError) -> (page: RecognizedPage, quarterTurnsClockwise: Int) {
         let reading = try read(page)
         let turns = reading.turn.quarterTurnsToUpright
-        let recognized = reading.page(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio)
+        let recognized = reading.page(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio, adaptiveGaps: options.adaptiveWordGaps)
         return (recognized.rotated(quarterTurnsClockwise: turns), turns)
     }
 
@@ -79,7 +79,7 @@ public final class PPOCREngine {
         let quad = LineQuad([Point2(x: 0, y: 0), Point2(x: w, y: 0), Point2(x: w, y: h), Point2(x: 0, y: h)])
         let reading = try readLine(raster, quad: quad)
         guard reading.confidence >= options.dropScore,
-              let line = reading.line(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio) else {
+              let line = reading.line(splitWords: options.splitWordsAtGlyphGaps, gapRatio: options.wordGapRatio, adaptiveGaps: options.adaptiveWordGaps) else {
             return RecognizedPage(width: raster.width, height: raster.height, lines: [])
         }
         return RecognizedPage(width: raster.width, height: raster.height, lines: [line])
@@ -87,9 +87,11 @@ public final class PPOCREngine {
 
     /// Detects and reads every line of a page, before words are split: one reading can then be
     /// turned into pages with different word-spacing settings (how the settings are measured).
-    public func read(_ page: Raster) throws(PPOCRError) -> PageReading {
+    public func read(_ unpadded: Raster) throws(PPOCRError) -> PageReading {
         var timings = Timings()
         networkMS = (0, 0)
+        let margin = PagePadding.margin(width: unpadded.width, height: unpadded.height, share: options.pageMargin)
+        let page = PagePadding.padded(unpadded, margin: margin)
         let start = Self.cpuMilliseconds()
         let boxes = try detect(page)
         timings.detectionMS = Self.cpuMilliseconds() - start
@@ -107,7 +109,7 @@ public final class PPOCREngine {
         timings.recognitionMS = Self.cpuMilliseconds() - recognitionStart
         timings.recognizerNetworkMS = networkMS.recognizer
         lastTimings = timings
-        return PageReading(width: page.width, height: page.height, turn: turn.turn, lines: lines)
+        return PageReading(width: page.width, height: page.height, turn: turn.turn, lines: lines, margin: margin)
     }
 
     /// The text boxes of a page, in page pixels. The page is first detected within
@@ -248,8 +250,8 @@ extension PPOCREngine: TextRecognizer {
         let o = options
         return "ppocr onnxruntime \(runtimeVersion) classes \(dictionary.classCount) \(o.alphabet) det \(o.detectionMaxSide)/"
             + "\(o.detectionMaxPixels)/\(o.detectionTileSide) lines \(o.detectionLineHeight ?? 0)/\(o.detectionMaxScale)/\(o.detectionMaxScaledPixels) db \(o.binaryThreshold)/\(o.boxThreshold)/\(o.unclipRatio) drop \(o.dropScore) "
-            + "line \(o.lineHeight)/\(o.minLineWidth)/\(o.maxLineWidth) gap \(o.splitWordsAtGlyphGaps ? o.wordGapRatio : 0) "
-            + "probe \(o.orientationProbeLines)/\(o.orientationConfidence)"
+            + "line \(o.lineHeight)/\(o.minLineWidth)/\(o.maxLineWidth) gap \(o.splitWordsAtGlyphGaps ? o.wordGapRatio : 0)\(o.adaptiveWordGaps ? "a" : "") "
+            + "probe \(o.orientationProbeLines)/\(o.orientationConfidence) margin \(o.pageMargin)"
     }
 
     /// `.singleLine` reads the raster as one line; every other segmentation detects the lines first

@@ -37,6 +37,8 @@ public struct PPOCROptions: Sendable, Equatable {
     public var splitWordsAtGlyphGaps = true
     /// A gap of ink-free columns at least this many line-text heights wide is a word space.
     public var wordGapRatio = 0.4
+    /// Lower the ratio on a line whose own spaces show narrower word gaps (`WordSplitter.lineGapRatio`).
+    public var adaptiveWordGaps = false
     /// How many of the longest lines are read both ways up to settle the page's orientation
     /// (0: read lines as the detector's box order implies).
     public var orientationProbeLines = 4
@@ -44,6 +46,9 @@ public struct PPOCROptions: Sendable, Equatable {
     /// way is not tried (upside-down text reads at about 0.5–0.7).
     public var orientationConfidence = 0.85
 
+    /// Paper added on every side of a page before it is read, as a share of its longer side
+    /// (`PagePadding`).
+    public var pageMargin = 0.02
     /// The characters a reading may use.
     public var alphabet: Alphabet = .latin
 

@@ -14,15 +14,23 @@ public struct PageReading: Sendable {
     /// Which way the page's lines run.
     public var turn: PageTurn
     var lines: [Line]
+    /// The paper added around the page before it was read (`PagePadding`); `width` and `height`
+    /// include it, the pages this reading gives do not.
+    var margin = 0
+
+    /// Each detected line's characters as the recognizer decoded them (detection order), for
+    /// measuring: the probabilities behind a reading.
+    public var decodedLines: [[CTCCharacter]] { lines.map(\.reading.characters) }
 
     /// The page's lines in reading order, split into words (also at glyph gaps of at least
     /// `gapRatio` text-band heights when `splitWords`).
-    public func page(splitWords: Bool, gapRatio: Double) -> RecognizedPage {
+    public func page(splitWords: Bool, gapRatio: Double, adaptiveGaps: Bool = false) -> RecognizedPage {
         let items = lines.compactMap { line in
-            line.reading.line(splitWords: splitWords, gapRatio: gapRatio).map {
+            line.reading.line(splitWords: splitWords, gapRatio: gapRatio, adaptiveGaps: adaptiveGaps).map {
                 ReadingOrder.Item(line: $0, center: line.center, height: line.height)
             }
         }
-        return RecognizedPage(width: width, height: height, lines: ReadingOrder.arrange(items))
+        let page = RecognizedPage(width: width, height: height, lines: ReadingOrder.arrange(items))
+        return margin == 0 ? page : page.moved(dx: -margin, dy: -margin, width: width - 2 * margin, height: height - 2 * margin)
     }
 }

@@ -75,32 +75,63 @@ public struct InkProfile: Sendable, Equatable {
 /// puts a narrow space ("25/12/20188:13:39PM"), so besides the spaces it emits, a word break goes
 /// where two letters or digits stand apart by both measures: an ink-free gap of at least
 /// `gapRatio` band heights between their glyphs, and centers further apart than the line's usual
-/// character pitch (so the wide side bearings of a monospaced "i" do not split "il").
+/// character pitch (so the wide side bearings of a monospaced "i" do not split "il"). After a
+/// comma, full stop or semicolon ("Jul,2007", "Apt.710") a break needs twice that gap: in a
+/// monospaced amount ("9.00") the point sits in a cell of its own with blank columns either side,
+/// while a space after it leaves a whole cell more. Colons, slashes and dashes never end a word
+/// here: they join times, dates and ranges ("8:13", "25/12").
 public enum WordSplitter {
     public static func split(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile?,
-                             gapRatio: Double, pitchRatio: Double = 1.3) -> [[CTCCharacter]] {
+                             gapRatio: Double, pitchRatio: Double = 1.3, adaptive: Bool = false) -> [[CTCCharacter]] {
         var words: [[CTCCharacter]] = []
         var current: [CTCCharacter] = []
         let pitch = medianPitch(characters, stepWidth: stepWidth)
-        for c in characters {
-            if c.isSpace {
+        let gapRatio = adaptive && ink != nil ? lineGapRatio(characters, stepWidth: stepWidth, ink: ink!, cap: gapRatio) : gapRatio
+        for (i, c) in characters.enumerated() {
+            if c.isSpace || isSpeck(characters, at: i) {
                 if !current.isEmpty { words.append(current) }
                 current = []
                 continue
             }
-            if let previous = current.last, let ink, let pitch,
-               isAlphanumeric(previous.text), isAlphanumeric(c.text) {
-                let a = center(previous, stepWidth), b = center(c, stepWidth)
-                let gap = ink.widestGap(from: a, to: b)
-                if Double(gap) >= gapRatio * ink.bandHeight && b - a >= pitchRatio * pitch {
-                    words.append(current)
-                    current = []
+            if let previous = current.last, let ink, let pitch, isAlphanumeric(c.text) {
+                let afterPunctuation = endsClause(previous.text)
+                if isAlphanumeric(previous.text) || afterPunctuation {
+                    let a = center(previous, stepWidth), b = center(c, stepWidth)
+                    let gap = ink.widestGap(from: a, to: b)
+                    let needed = (afterPunctuation ? 2 : 1) * gapRatio * ink.bandHeight
+                    if Double(gap) >= needed && b - a >= pitchRatio * pitch {
+                        words.append(current)
+                        current = []
+                    }
                 }
             }
             current.append(c)
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+
+    /// The word gap this line's own spacing shows, in band heights, at most `cap`: halfway between
+    /// its widest letter gaps (the 90th percentile of gaps inside the words the recognizer emitted)
+    /// and its narrowest emitted word space, when the two stand clearly apart. A proportional face
+    /// sets words closer than a monospaced receipt face does, so one ratio for all either runs a
+    /// book face's words together or splits a receipt's cells.
+    static func lineGapRatio(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile, cap: Double) -> Double {
+        var letters: [Double] = [], spaces: [Double] = []
+        var previous: CTCCharacter?, spaced = false
+        for c in characters {
+            if c.isSpace { spaced = true; continue }
+            if let p = previous, ink.bandHeight > 0 {
+                let gap = Double(ink.widestGap(from: center(p, stepWidth), to: center(c, stepWidth))) / ink.bandHeight
+                if spaced { spaces.append(gap) } else if isAlphanumeric(p.text) && isAlphanumeric(c.text) { letters.append(gap) }
+            }
+            previous = c
+            spaced = false
+        }
+        guard letters.count >= 4, let narrowestSpace = spaces.min() else { return cap }
+        let widestLetters = letters.sorted()[Int(Double(letters.count - 1) * 0.9)]
+        guard narrowestSpace >= 1.5 * widestLetters, narrowestSpace > 0 else { return cap }
+        return min(cap, max(0.15, (widestLetters + narrowestSpace) / 2))
     }
 
     static func center(_ c: CTCCharacter, _ stepWidth: Double) -> Double {
@@ -116,6 +147,25 @@ public enum WordSplitter {
         guard !distances.isEmpty else { return nil }
         return distances.sorted()[distances.count / 2]
     }
+
+    /// Marks a space often follows in print and that never sit inside a number's digits but as
+    /// its decimal point.
+    /// Quote and accent marks: the shapes a speck of a background photo, a stain or grain is read as.
+    static let speckMarks: Set<String> = ["'", "`", "´", "‘", "’", "\"", "“", "”", "′", "″"]
+    /// Below this probability such a mark is taken for a speck.
+    static let speckProbability = 0.7
+
+    /// A mark the recognizer was unsure of that no letter or digit follows: a speck read in a word
+    /// space or at a line's end ("(Marlborough)'$38/$12" at probability 0.23 on a list printed over a
+    /// faded photo), so it is dropped and ends the word. Before a letter or digit it may be an
+    /// apostrophe, however faint: "Director's", a vintage "'13".
+    static func isSpeck(_ characters: [CTCCharacter], at i: Int) -> Bool {
+        let c = characters[i]
+        guard speckMarks.contains(c.text), c.probability < speckProbability else { return false }
+        return !(i + 1 < characters.count && isAlphanumeric(characters[i + 1].text) && !characters[i + 1].isSpace)
+    }
+
+    static func endsClause(_ text: String) -> Bool { text == "," || text == "." || text == ";" }
 
     static func isAlphanumeric(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }

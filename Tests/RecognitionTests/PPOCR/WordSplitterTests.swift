@@ -43,6 +43,36 @@ struct WordSplitterTests {
         #expect(words.count == 1)
     }
 
+    @Test func aSpaceAfterACommaOrPointSplitsButAMonospacedDecimalPointDoesNot() {
+        // "Jul,2007": the comma at step 3, "2" three pitches on, 24 blank columns (1.2 bands) between.
+        let date = Self.chars("Jul,2007", steps: [0, 1, 2, 3, 6, 7, 8, 9])
+        let split = WordSplitter.split(date, stepWidth: 8, ink: Self.ink(width: 80, gaps: [28..<52]), gapRatio: 0.4)
+        #expect(split.map { $0.map(\.text).joined() } == ["Jul,", "2007"])
+        // "9.00" in a monospaced face: the point in its own cell, 12 blank columns (0.6 band) either side.
+        let amount = Self.chars("9.00", steps: [0, 2, 4, 6])
+        let kept = WordSplitter.split(amount, stepWidth: 8, ink: Self.ink(width: 64, gaps: [4..<16, 20..<32]), gapRatio: 0.4)
+        #expect(kept.count == 1)
+    }
+
+    @Test func anUnsureMarkOutsideAWordIsASpeckAndASpace() {
+        func read(_ text: String, unsure: Set<Int>) -> [String] {
+            let c = text.enumerated().map { i, ch in
+                CTCCharacter(text: String(ch), firstStep: i, lastStep: i, probability: unsure.contains(i) ? 0.3 : 0.95)
+            }
+            return WordSplitter.split(c, stepWidth: 8, ink: nil, gapRatio: 0.4).map { $0.map(\.text).joined() }
+        }
+        // A faint mark between a bracket and a price, or two of them, end the word and go.
+        #expect(read("(Napa)'$38", unsure: [6]) == ["(Napa)", "$38"])
+        #expect(read("(Napa)''$38", unsure: [6, 7]) == ["(Napa)", "$38"])
+        #expect(read("Meiomi'", unsure: [6]) == ["Meiomi"])
+        // A faint apostrophe before a letter or digit stays; a sure mark anywhere stays.
+        #expect(read("Director's", unsure: [8]) == ["Director's"])
+        #expect(read("Merlot '13", unsure: [7]) == ["Merlot", "'13"])
+        #expect(read("(Napa)'$38", unsure: []) == ["(Napa)'$38"])
+        // Other unsure characters are not specks.
+        #expect(read("(Napa)-$38", unsure: [6]) == ["(Napa)-$38"])
+    }
+
     @Test func emittedSpacesAlwaysSplitAndAreDropped() {
         let c = Self.chars("RM 9.00", steps: [0, 1, 2, 3, 4, 5, 6])
         let words = WordSplitter.split(c, stepWidth: 8, ink: nil, gapRatio: 0.3)
