@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian 12 machine with Swift lacks (idempotent; apt is only called when
 # something is missing). Used by every other script, so the README's commands need nothing else.
+# `scripts/setup.sh --tests` adds what only the tests use (scripts/test.sh calls it so).
 set -euo pipefail
 
 PACKAGES=(
@@ -20,11 +21,14 @@ PACKAGES=(
   libpoppler-glib-dev
   # run history; SHA-256 and MD5 from the system's libcrypto
   libsqlite3-dev libssl-dev
-  chromium  # headless browser of the HTML review report's end-to-end test
-  # Needed by the tests only: scripts/slurm-array-test.sh runs docs/deploy/slurm-array.sh on a one-node Slurm
-  # cluster of its own (scripts/slurm-local.sh: munged, slurmctld, slurmd; ss finds it free ports)
-  slurm-wlm munge iproute2
 )
+# What only the tests use: a headless browser for the HTML review report's end-to-end test, and a one-node
+# Slurm cluster of the tests' own for docs/deploy/slurm-array.sh (scripts/slurm-local.sh: munged, slurmctld,
+# slurmd; ss finds it free ports).
+TEST_PACKAGES=(chromium slurm-wlm munge iproute2)
+if [ "${1:-}" = "--tests" ]; then
+  PACKAGES+=("${TEST_PACKAGES[@]}")
+fi
 # Extra packages a caller asks for (e.g. DECANT_EXTRA_PACKAGES="tesseract-ocr-fra valgrind").
 read -r -a EXTRA <<< "${DECANT_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")

@@ -15,7 +15,7 @@
 #
 # Environment: DECANT (the decant binary; default .build/debug/decant), SLURM_TEST_WAIT (seconds to
 # wait for one array or merge, default 900), SLURM_LOCAL_KEEP=1 (keep the cluster's folder and logs).
-# Needs root and Debian's slurm-wlm and munge (scripts/setup.sh installs them); without them it
+# Needs root and Debian's slurm-wlm and munge (scripts/setup.sh --tests installs them); without them it
 # says why and is skipped (exit 0), except under CI=true, where a skip fails (exit 1).
 # Exit status: 0 passed or skipped, 1 failed. About 4 minutes with the debug build on 2 cores.
 set -uo pipefail

@@ -26,7 +26,7 @@ slurm_local_check() {
     command -v "$command" >/dev/null || missing+=("$command")
   done
   if [ ${#missing[@]} -gt 0 ]; then
-    echo "missing ${missing[*]} (Debian packages slurm-wlm, munge; scripts/setup.sh installs them)"; return 1
+    echo "missing ${missing[*]} (Debian packages slurm-wlm, munge; scripts/setup.sh --tests installs them)"; return 1
   fi
 }
 

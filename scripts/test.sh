@@ -2,7 +2,7 @@
 # The test command (README, and CI through .ci/run): set up, build, run every test target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --tests
 export OMP_THREAD_LIMIT=1
 swift build --build-tests
 # A hang must fail with output, not run into CI's own time limit.

@@ -8,7 +8,7 @@ import Recognition
 
 /// Everything that shapes an image's results. Anything that changes output belongs here, so a
 /// manifest can tell whether an earlier result is still valid.
-public struct RunSettings: Sendable, Equatable {
+public struct RunSettings: Sendable {
     public var kind: KindOption
     public var ocr: OCRConfiguration
     /// `--lang auto`: pages read with `ocr.languages` (eng) and again in the language they show.
@@ -20,7 +20,7 @@ public struct RunSettings: Sendable, Equatable {
     /// Under `--engine auto`, which pages PP-OCR reads.
     public var engineRule: EngineRule = .measured
     /// Which engine makes a PP-OCR receipt's further readings.
-    public var receiptAgain: RecognitionEngine = .tesseract
+    public var receiptAgain: RecognitionEngine = .ppocr
     /// nil: the default per document kind.
     public var segmentation: PageSegmentation?
     public var limits: ImageLimits
@@ -86,18 +86,6 @@ public struct RunSettings: Sendable, Equatable {
         self.receiptTextHeight = receiptTextHeight
         self.ocrCache = ocrCache
         self.pagePreviews = pagePreviews
-    }
-
-    public static func == (a: RunSettings, b: RunSettings) -> Bool {
-        a.kind == b.kind && a.ocr == b.ocr && a.segmentation == b.segmentation && a.limits == b.limits
-            && a.runYear == b.runYear && a.saveFlattened == b.saveFlattened && a.abbreviations.count == b.abbreviations.count
-            && a.vocabulary.count == b.vocabulary.count
-            && a.degradation == b.degradation
-            && a.insights == b.insights
-            && a.dateOrder == b.dateOrder && a.receiptReadings == b.receiptReadings
-            && a.receiptTextHeight == b.receiptTextHeight && a.pagePreviews == b.pagePreviews
-            && a.pdfText == b.pdfText && a.maxPages == b.maxPages && a.languageSelection == b.languageSelection
-            && a.engine == b.engine && a.ppocr == b.ppocr && a.engineRule == b.engineRule && a.receiptAgain == b.receiptAgain
     }
 
     /// Takes `--lang`: "auto" reads with English first and chooses per page; anything else is
