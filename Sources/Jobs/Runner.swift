@@ -30,13 +30,13 @@ public struct Runner: Sendable {
         self.options = options
     }
 
-    /// `--engine ppocr` without PP-OCR, or an install whose library does not load, stops the run
+    /// `--engine ppocr` or `photos` without PP-OCR, or an install whose library does not load, stops the run
     /// before any page is read, naming the set-up command (exit 69), rather than failing every page.
     static func checkEngines(_ settings: RunSettings) throws(RunError) {
-        if settings.engine == .ppocr {
+        if settings.engine.requiresPPOCR {
             let models = PPOCRModels(folder: PPOCRModels.defaultFolder())
             guard models.missingFiles.isEmpty else {
-                throw RunError(.missingDependency, "--engine ppocr: PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
+                throw RunError(.missingDependency, "--engine \(settings.engine.rawValue): PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
                                + "missing); run \(PPOCRModels.setupCommand), or set DECANT_PPOCR_MODELS to the folder holding it")
             }
         }

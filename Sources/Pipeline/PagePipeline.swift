@@ -59,8 +59,10 @@ public final class PagePipeline {
             trace.flattened(flat)
             let prior = settings.read.prior(width: flat.raster.width, height: flat.raster.height, job: task.job)
             let capture = PageCapture(flat, renderedPDF: loaded.pdf != nil)
+            let expectsReceipt = expected == .receipt
             reading = trace.time(\.ocr) { reader.read(flat, prior: prior, capture: capture, job: task.job, image: task.source.name,
-                                                        languages: task.jobSettings?.languages, receipts: receipts) }
+                                                        languages: task.jobSettings?.languages, receipts: receipts,
+                                                        flattenForPPOCR: { self.flatten(photo, expectsReceipt: expectsReceipt, engine: .ppocr) }) }
         case .text(let text):
             let prior = settings.read.prior(width: text.width, height: text.height, job: task.job)
             reading = trace.time(\.ocr) { reader.read(text, prior: prior, receipts: receipts) }

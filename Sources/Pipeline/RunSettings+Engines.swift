@@ -4,7 +4,11 @@ import Recognition
 
 extension RunSettings {
     /// Whether this machine has PP-OCR (scripts/setup/ppocr.sh), and the files it would load.
-    public var installedPPOCR: PPOCRModels? { engine == .tesseract ? nil : PPOCRModels.installed() }
+    /// Nil too when no page of this run can reach PP-OCR (`auto` under a rule that gives it none).
+    public var installedPPOCR: PPOCRModels? { readsWithPPOCR ? PPOCRModels.installed() : nil }
+
+    /// Whether any page of this run can be read by PP-OCR.
+    var readsWithPPOCR: Bool { engine == .ppocr || engine.rule(auto: engineRule)?.usesPPOCR == true }
 
     /// A worker's PP-OCR engine: nil with `--engine tesseract`, or with `auto` when PP-OCR is not
     /// installed. With `--engine ppocr` a missing install is an error naming the set-up command; so
@@ -15,12 +19,12 @@ extension RunSettings {
         case .tesseract:
             return nil
         case .auto:
-            guard let models = PPOCRModels.installed() else { return nil }
+            guard engineRule.usesPPOCR, let models = PPOCRModels.installed() else { return nil }
             return try PPOCREngine(models: models, options: ppocr)
-        case .ppocr:
+        case .ppocr, .photos:
             let models = PPOCRModels(folder: PPOCRModels.defaultFolder())
             guard models.missingFiles.isEmpty else {
-                throw RecognitionError(.modelsMissing, "--engine ppocr: PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
+                throw RecognitionError(.modelsMissing, "--engine \(engine.rawValue): PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
                                        + "missing); run \(PPOCRModels.setupCommand), or set DECANT_PPOCR_MODELS to the folder holding it")
             }
             return try PPOCREngine(models: models, options: ppocr)
@@ -42,9 +46,13 @@ extension RunSettings {
         switch engine {
         case .tesseract: return "engine: Tesseract for every page (--engine tesseract)"
         case .ppocr: return "engine: PP-OCR for every page (--engine ppocr)"
+        case .photos: return "engine photos: \(EngineRule.photos.summary)"
         case .auto:
+            guard engineRule.usesPPOCR else {
+                return "engine auto: \(engineRule.summary) (--engine photos reads photographed pages and receipts with PP-OCR)"
+            }
             guard installedPPOCR != nil else {
-                return "engine: Tesseract for every page; PP-OCR is not installed (run \(PPOCRModels.setupCommand) to read photos and receipts better)"
+                return "engine: Tesseract for every page; PP-OCR is not installed (run \(PPOCRModels.setupCommand) to read pages Tesseract cannot)"
             }
             return "engine auto: \(engineRule.summary)"
         }

@@ -17,7 +17,7 @@ public struct RunSettings: Sendable {
     public var engine: EngineOption = .auto
     /// PP-OCR's settings (measured defaults; tuning runs change them).
     public var ppocr = PPOCROptions()
-    /// Under `--engine auto`, which pages PP-OCR reads.
+    /// Under `--engine auto`, which pages PP-OCR reads (a measuring run may set another).
     public var engineRule: EngineRule = .measured
     /// Which engine makes a PP-OCR receipt's further readings.
     public var receiptAgain: RecognitionEngine = .ppocr

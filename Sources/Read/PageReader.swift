@@ -77,9 +77,12 @@ public final class PageReader {
     /// `capture`; `job` and `image` name the page (the folder name is a hint of its kind, and the
     /// recognition cache files pages by name). `languages`, a job's own (decant-job.json), wins over
     /// the run's and skips `--lang auto`.
+    /// `flattenForPPOCR` gives the page flattened for PP-OCR when Tesseract's reading sends it there
+    /// (`SecondEngine`); nil: PP-OCR reads `flat` as it is.
     public func read<Interpreter: ReceiptInterpreter>(_ flat: FlattenedPage, prior: DocumentKind, capture: PageCapture = .photo,
                                                       job: String, image: String, languages: String? = nil,
-                                                      receipts interpreter: Interpreter) -> Reading<Interpreter> {
+                                                      receipts interpreter: Interpreter,
+                                                      flattenForPPOCR: (() -> FlattenedPage)? = nil) -> Reading<Interpreter> {
         var reading = Reading<Interpreter>(flat: flat, segmentation: settings.segmentation(for: prior), kind: prior)
         let choice = EngineChoice.choose(settings.engine, capture: capture, kind: prior, ppocrInstalled: ppocr != nil,
                                          rule: settings.engineRule)
@@ -123,7 +126,8 @@ public final class PageReader {
             }
             reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
             if let again = readAgainWithPPOCR(flat, firstReading: reading, page: page, prior: prior, capture: capture,
-                                              cache: cache, job: job, image: image, receipts: interpreter) {
+                                              cache: cache, job: job, image: image, receipts: interpreter,
+                                              flattenForPPOCR: flattenForPPOCR) {
                 return again
             }
             let turned = reading.flat
@@ -150,16 +154,18 @@ public final class PageReader {
     /// reading stands.
     func readAgainWithPPOCR<I>(_ flat: FlattenedPage, firstReading: Reading<I>, page: RecognizedPage, prior: DocumentKind,
                                capture: PageCapture, cache: RecognitionCache?, job: String, image: String,
-                               receipts interpreter: I) -> Reading<I>? {
-        guard let ppocr, settings.engine == .auto else { return nil }
-        let receiptsToPPOCR = EngineChoice.choose(.auto, capture: capture, kind: .receipt, ppocrInstalled: true,
-                                                  rule: settings.engineRule).engine == .ppocr
+                               receipts interpreter: I, flattenForPPOCR: (() -> FlattenedPage)?) -> Reading<I>? {
+        guard let ppocr, let rule = settings.activeRule else { return nil }
         let first = UprightCheck(page)
-        guard let reason = SecondEngine.reason(kind: firstReading.kind, prior: prior, receiptsToPPOCR: receiptsToPPOCR,
-                                               confidentWords: first.confident) else { return nil }
+        guard let reason = SecondEngine.reason(kind: firstReading.kind, prior: prior, receiptsToPPOCR: rule.ppocrReceipts,
+                                               confidentWords: first.confident, unreadToPPOCR: rule.ppocrWhenUnread,
+                                               meanConfidence: page.meanConfidence, below: rule.ppocrBelowConfidence) else { return nil }
         let kind: DocumentKind = reason == .receipt ? .receipt : prior
-        var again = Reading<I>(flat: flat, segmentation: settings.segmentation(for: kind), kind: kind)
-        again.engine = EngineChoice(engine: .ppocr, reason: "auto: a \(capture.rawValue) page \(reason.description), read again by ppocr")
+        // A photo is flattened again the way PP-OCR reads best (its own grey levels); a flat scan's
+        // preparation is the same for either engine.
+        let start = capture == .photo || capture == .depthPhoto ? flattenForPPOCR?() ?? flat : flat
+        var again = Reading<I>(flat: start, segmentation: settings.segmentation(for: kind), kind: kind)
+        again.engine = EngineChoice(engine: .ppocr, reason: "\(settings.engine.rawValue): a \(capture.rawValue) page \(reason.description), read again by ppocr")
         again.steps[.engine] = "\(reason.description) (\(first.summary) by Tesseract): read again by PP-OCR"
         readWithPPOCR(&again, ppocr: ppocr, prior: kind, components: nil, cache: cache, job: job, image: image,
                       receipts: interpreter)

@@ -22,13 +22,16 @@ public struct ReadSettings: Sendable, Equatable {
     public var languageEngines: Int = 2
     /// Which recognizer reads the pages (`--engine`).
     public var engine: EngineOption = .auto
-    /// Under `--engine auto`, which pages PP-OCR reads.
+    /// Under `--engine auto`, which pages PP-OCR reads (a measuring run may set another).
     public var engineRule: EngineRule = .measured
     /// Which engine makes a PP-OCR receipt's further readings (the scaled page, the header band,
     /// the date's line). PP-OCR's own: with Tesseract's, a Tesseract reading that won the amounts
     /// replaced PP-OCR's better text (54 Inv3DReal photos, 36 of them taken for receipts: word-bag F1
     /// 0.680 against 0.736; SROIE's first 100 scans: 0.775 against 0.783).
     public var receiptAgain: RecognitionEngine = .ppocr
+
+    /// The rule pages are given to engines by, nil when `--engine` names one engine for every page.
+    public var activeRule: EngineRule? { engine.rule(auto: engineRule) }
 
     public init(expected: KindOption = .auto, segmentation: PageSegmentation? = nil, ocr: OCRConfiguration = OCRConfiguration(),
                 receiptReadings: Int = 2, receiptTextHeight: Double = 26, cacheFolder: String? = nil) {

@@ -30,6 +30,25 @@ struct EngineChoiceTests {
         #expect(reason == "auto: a receipt, read by ppocr")
     }
 
+    @Test func photosGivesPhotographedPagesAndReceiptsToPPOCRWhateverTheRunsRule() {
+        func choice(_ capture: PageCapture, _ kind: DocumentKind, installed: Bool = true) -> EngineChoice {
+            EngineChoice.choose(.photos, capture: capture, kind: kind, ppocrInstalled: installed, rule: .measured)
+        }
+        #expect(choice(.photo, .winelist).engine == .ppocr)
+        #expect(choice(.depthPhoto, .winelist).engine == .ppocr)
+        #expect(choice(.scan, .receipt).engine == .ppocr)
+        #expect(choice(.scan, .winelist).engine == .tesseract)
+        #expect(choice(.renderedPDF, .winelist).engine == .tesseract)
+        #expect(choice(.photo, .winelist).reason == "photos: a photo page, read by ppocr")
+        #expect(choice(.photo, .winelist, installed: false).engine == .tesseract)
+        // The default rule reads every kind of page with Tesseract first.
+        for capture in PageCapture.allCases {
+            #expect(EngineChoice.choose(.auto, capture: capture, kind: .receipt, ppocrInstalled: true).engine == .tesseract)
+        }
+        #expect(EngineOption.photos.requiresPPOCR && EngineOption.ppocr.requiresPPOCR)
+        #expect(!EngineOption.auto.requiresPPOCR && !EngineOption.tesseract.requiresPPOCR)
+    }
+
     @Test func theCaptureComesFromTheFlatteningAndTheSource() {
         func flat(_ method: FlattenMethod, scan: Bool) -> FlattenedPage {
             var steps = StepLog()
@@ -45,8 +64,12 @@ struct EngineChoiceTests {
     }
 
     @Test func theRuleSaysInWordsWhatEachEngineReads() {
-        #expect(EngineRule.measured.summary
+        #expect(EngineRule.photos.summary
                 == "PP-OCR for depth-photo, photo pages and receipts, Tesseract for scan, rendered-pdf pages other than receipts")
+        #expect(EngineRule.measured.summary == "Tesseract for every page")
+        #expect(!EngineRule.measured.usesPPOCR && EngineRule.photos.usesPPOCR)
+        #expect(EngineRule(ppocrCaptures: [], ppocrReceipts: false, ppocrBelowConfidence: 80).summary
+                == "Tesseract for depth-photo, photo, scan, rendered-pdf pages, PP-OCR again where Tesseract's mean word confidence is under 80")
         #expect(EngineRule(ppocrCaptures: [], ppocrReceipts: false).summary
                 == "Tesseract for depth-photo, photo, scan, rendered-pdf pages")
         #expect(EngineRule(ppocrCaptures: Set(PageCapture.allCases), ppocrReceipts: false).summary
@@ -63,6 +86,15 @@ struct EngineChoiceTests {
         #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: true, confidentWords: UprightCheck.minimumConfident) == nil)
         #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: true, confidentWords: 0) == .unread)
         #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: 3) == .unread)
+        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: 3, unreadToPPOCR: false) == nil)
+        // An unsure reading goes to PP-OCR only under a confidence floor, and only below it.
+        let many = UprightCheck.minimumConfident + 10
+        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: many,
+                                    meanConfidence: 70) == nil)
+        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: many,
+                                    meanConfidence: 70, below: 80) == .weak)
+        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: many,
+                                    meanConfidence: 85, below: 80) == nil)
     }
 }
 

@@ -22,30 +22,51 @@ public struct EngineChoice: Sendable, Equatable {
             // The runner refuses `--engine ppocr` without PP-OCR, so a worker lacking it is a set-up fault.
             return ppocrInstalled ? EngineChoice(engine: .ppocr, reason: "--engine ppocr")
                 : EngineChoice(engine: .tesseract, reason: "PP-OCR not installed")
-        case .auto:
-            guard ppocrInstalled else { return EngineChoice(engine: .tesseract, reason: "auto: PP-OCR not installed") }
+        case .auto, .photos:
+            let name = option.rawValue
+            guard ppocrInstalled else { return EngineChoice(engine: .tesseract, reason: "\(name): PP-OCR not installed") }
+            let rule = option.rule(auto: rule) ?? rule
             let engine = rule.engine(for: capture, kind: kind)
-            return EngineChoice(engine: engine, reason: "auto: \(rule.describe(capture, kind: kind, engine: engine))")
+            return EngineChoice(engine: engine, reason: "\(name): \(rule.describe(capture, kind: kind, engine: engine))")
         }
     }
 }
 
-/// Which engine reads which kind of page under `--engine auto`. Each entry was measured on the
-/// shared sets with both engines (docs/ppocr.md#choosing-the-engine-per-page); a kind of page goes
-/// to PP-OCR only where PP-OCR read it better.
+/// Which engine reads which kind of page under `--engine auto` or `photos`. Each entry was measured
+/// on the shared sets and the committed corpus with both engines
+/// (docs/ppocr.md#choosing-the-engine-per-page); `auto`'s rule gives a kind of page to PP-OCR only
+/// where PP-OCR read it better on all of them.
 public struct EngineRule: Sendable, Equatable {
     public var ppocrCaptures: Set<PageCapture>
     /// Receipts whatever their capture: faded thermal print.
     public var ppocrReceipts: Bool
+    /// A page Tesseract read next to nothing of is read again by PP-OCR (`SecondEngine.unread`).
+    public var ppocrWhenUnread: Bool
+    /// A page Tesseract read with a mean word confidence under this is flattened and read again by
+    /// PP-OCR, whose reading is kept (`SecondEngine.weak`); nil: never.
+    public var ppocrBelowConfidence: Double?
 
-    public init(ppocrCaptures: Set<PageCapture>, ppocrReceipts: Bool) {
+    public init(ppocrCaptures: Set<PageCapture>, ppocrReceipts: Bool, ppocrWhenUnread: Bool = true,
+                ppocrBelowConfidence: Double? = nil) {
         self.ppocrCaptures = ppocrCaptures
         self.ppocrReceipts = ppocrReceipts
+        self.ppocrWhenUnread = ppocrWhenUnread
+        self.ppocrBelowConfidence = ppocrBelowConfidence
     }
 
+    /// Whether any page can reach PP-OCR: a worker loads it only then.
+    public var usesPPOCR: Bool { !ppocrCaptures.isEmpty || ppocrReceipts || ppocrWhenUnread || ppocrBelowConfidence != nil }
+
+    /// Every page to Tesseract. Each rule giving pages to PP-OCR was measured and loses somewhere:
+    /// photos and receipts (`photos`) win on real phone photos and SROIE's scans but lose on the
+    /// committed corpus's synthetic photos and receipts, and even the page Tesseract read next to
+    /// nothing of (one Corpus photo) reads more words with PP-OCR but fewer right entries
+    /// (docs/ppocr.md#choosing-the-engine-per-page).
+    public static let measured = EngineRule(ppocrCaptures: [], ppocrReceipts: false, ppocrWhenUnread: false)
+
     /// Photos to PP-OCR, flat scans and rendered PDF pages to Tesseract, receipts to PP-OCR whatever
-    /// their capture (docs/ppocr.md#choosing-the-engine-per-page).
-    public static let measured = EngineRule(ppocrCaptures: [.photo, .depthPhoto], ppocrReceipts: true)
+    /// their capture: `--engine photos`.
+    public static let photos = EngineRule(ppocrCaptures: [.photo, .depthPhoto], ppocrReceipts: true)
 
     public func engine(for capture: PageCapture, kind: DocumentKind) -> RecognitionEngine {
         ppocrCaptures.contains(capture) || ppocrReceipts && kind == .receipt ? .ppocr : .tesseract
@@ -54,6 +75,7 @@ public struct EngineRule: Sendable, Equatable {
     /// The rule in words, for the run's one line on stderr: "PP-OCR for photo and depth-photo pages and
     /// receipts, Tesseract for scan and rendered-pdf pages".
     public var summary: String {
+        guard usesPPOCR else { return "Tesseract for every page" }
         let ordered = PageCapture.allCases
         let ppocr = ordered.filter { ppocrCaptures.contains($0) }.map(\.rawValue)
         let tesseract = ordered.filter { !ppocrCaptures.contains($0) }.map(\.rawValue)
@@ -61,11 +83,26 @@ public struct EngineRule: Sendable, Equatable {
         let ppocrWhat = (ppocr.isEmpty ? [] : [ppocr.joined(separator: ", ") + " pages"]) + (ppocrReceipts ? ["receipts"] : [])
         if !ppocrWhat.isEmpty { parts.append("PP-OCR for " + ppocrWhat.joined(separator: " and ")) }
         if !tesseract.isEmpty { parts.append("Tesseract for " + tesseract.joined(separator: ", ") + " pages" + (ppocrReceipts ? " other than receipts" : "")) }
+        if let below = ppocrBelowConfidence {
+            parts.append("PP-OCR again where Tesseract's mean word confidence is under \(Int(below))")
+        }
         return parts.joined(separator: ", ")
     }
 
     func describe(_ capture: PageCapture, kind: DocumentKind, engine: RecognitionEngine) -> String {
         let what = kind == .receipt && ppocrReceipts && !ppocrCaptures.contains(capture) ? "a receipt" : "a \(capture.rawValue) page"
         return "\(what), read by \(engine)"
+    }
+}
+
+extension EngineOption {
+    /// The rule this option gives pages to engines by: `auto`'s is the run's (`.measured` unless a
+    /// measuring run sets another), `photos`' is fixed; nil for an option naming one engine.
+    public func rule(auto: EngineRule) -> EngineRule? {
+        switch self {
+        case .auto: auto
+        case .photos: .photos
+        case .tesseract, .ppocr: nil
+        }
     }
 }

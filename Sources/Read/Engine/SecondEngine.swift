@@ -11,12 +11,18 @@ public enum SecondEngine: Sendable, Equatable, CustomStringConvertible {
     /// Tesseract read fewer words confidently than vouch for a page of print
     /// (`UprightCheck.minimumConfident`); PP-OCR's reading is kept only if it reads more.
     case unread
+    /// Tesseract's mean word confidence is under the rule's `ppocrBelowConfidence`: print Tesseract
+    /// struggles with (a photo's small, shaded or warped text; faded thermal print), which PP-OCR,
+    /// trained on photographs, reads better.
+    case weak
 
     /// nil: Tesseract's reading stands. `kind` is what the first reading's words show, `prior` what
     /// the page was taken for before reading.
-    public static func reason(kind: DocumentKind, prior: DocumentKind, receiptsToPPOCR: Bool, confidentWords: Int) -> SecondEngine? {
+    public static func reason(kind: DocumentKind, prior: DocumentKind, receiptsToPPOCR: Bool, confidentWords: Int,
+                              unreadToPPOCR: Bool = true, meanConfidence: Double? = nil, below: Double? = nil) -> SecondEngine? {
         if kind == .receipt, prior != .receipt, receiptsToPPOCR { return .receipt }
-        if confidentWords < UprightCheck.minimumConfident { return .unread }
+        if unreadToPPOCR, confidentWords < UprightCheck.minimumConfident { return .unread }
+        if let below, let meanConfidence, meanConfidence < below { return .weak }
         return nil
     }
 
@@ -24,6 +30,7 @@ public enum SecondEngine: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .receipt: "whose words show a receipt"
         case .unread: "Tesseract could not read"
+        case .weak: "Tesseract read unsurely"
         }
     }
 }
