@@ -100,7 +100,7 @@ let package = Package(
         ]),
         .executableTarget(name: "decant", dependencies: ["DecantCLI", "Jobs", "Recognition"]),
         // Checks the embedded-depth readers against independent decoders' figures (../shared/data/phone-depth); not installed.
-        .executableTarget(name: "phone-depth-check", dependencies: ["Imaging"], path: "Tools/phone-depth-check"),
+        .executableTarget(name: "phone-depth-check", dependencies: ["Imaging", "BenchKit"], path: "Tools/phone-depth-check"),
         // Measures PDF reading on real wine lists (verdicts, timings, text layer against OCR); not installed.
         .executableTarget(name: "pdf-probe", dependencies: ["Documents", "Recognition", "Imaging"], path: "Tools/pdf-probe"),
         // Measures PP-OCR against Tesseract (word-bag F1, CPU time, memory); not installed.
@@ -108,9 +108,12 @@ let package = Package(
             "Recognition", "Imaging", "Evaluation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tools/ppocr-bench"),
+        // The measuring instruments the bench tools and the tests share: labelled matching queries,
+        // SROIE's folder, the embedded-depth readers against independent decoders. Not in `decant`.
+        .target(name: "BenchKit", dependencies: ["Imaging", "Entries", "Catalogue", "Evaluation"], path: "Tools/BenchKit"),
         // Benchmarks and tuning runs (not installed with decant).
         .executableTarget(name: "decant-bench", dependencies: [
-            "DecantCLI", "Jobs", "Pipeline", "Read",
+            "DecantCLI", "Jobs", "Pipeline", "Read", "BenchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Subprocess", package: "swift-subprocess"),
         ], path: "Tools/decant-bench"),
@@ -121,15 +124,15 @@ let package = Package(
         .target(name: "DecantTestSupport", dependencies: ["Imaging", "CPangoCairo", CSVSwift],
                 path: "Tests/DecantTestSupport"),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "CHeif", "DecantTestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "CHeif", "BenchKit", "DecantTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "CPoppler", "DecantTestSupport"],
                     exclude: ["PDF/Fixtures"]),
         .testTarget(name: "FlatteningTests", dependencies: ["Flattening", "DecantTestSupport"]),
         .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CORT", "Imaging", "DecantTestSupport"]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries", "Imaging",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "DecantTestSupport"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "DecantTestSupport"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "BenchKit", "DecantTestSupport"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "BenchKit", "DecantTestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport",
                                                            .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),

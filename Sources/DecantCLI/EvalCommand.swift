@@ -55,9 +55,9 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         if text { return try compareTexts() }
-        let check = AccuracyCheck(reports: paths.first ?? "Reports", inbox: inbox, baseline: baseline,
+        let check = AccuracyGate(reports: paths.first ?? "Reports", inbox: inbox, baseline: baseline,
                                   updateBaseline: updateBaseline, writeMetrics: !noWrite)
-        let outcome: AccuracyCheck.Outcome
+        let outcome: AccuracyGate.Outcome
         do { outcome = try check.run() } catch {
             FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
             throw ExitCode(error.exitCode)

@@ -12,11 +12,11 @@ public enum RunEvaluation {
     /// not a path on one machine).
     public static func evaluate(job: String, pages: [PageResult], inbox: String,
                                 truth: (PageResult) -> TruthSource?)
-        -> (evaluations: [ImageEvaluation], problems: [String], checks: [EntryCheck]) {
+        -> (evaluations: [ImageEvaluation], problems: [String], checks: [EntryVerdict]) {
         let root = URL(fileURLWithPath: inbox).standardizedFileURL.path
         var evaluations: [ImageEvaluation] = []
         var problems: [String] = []
-        var checks: [EntryCheck] = []
+        var checks: [EntryVerdict] = []
         for page in pages {
             guard let source = truth(page) else { continue }
             let groundTruth: GroundTruth
@@ -28,7 +28,7 @@ public enum RunEvaluation {
                                                      truth: groundTruth, page: page.observation)
             evaluation.truth = relative(source.path, to: root)
             evaluations.append(evaluation)
-            checks += EntryCheck.checks(page: page, truth: groundTruth)
+            checks += EntryVerdict.checks(page: page, truth: groundTruth)
         }
         return (evaluations, problems, checks)
     }

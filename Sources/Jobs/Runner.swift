@@ -274,7 +274,7 @@ actor ResultCollector {
     private(set) var snapshots: [JobSnapshot] = []
     /// Ground truth's verdict per entry, for the run page's calibration chart (small: no text kept
     /// beyond the truth's line).
-    private(set) var checks: [EntryCheck] = []
+    private(set) var checks: [EntryVerdict] = []
     /// Jobs whose index.html was written.
     private(set) var htmlJobs: Set<String> = []
     private let html: Bool
@@ -318,7 +318,7 @@ actor ResultCollector {
         }
         snapshots.append(JobSnapshot(job: job, pages: pages))
         let sources = truth[job] ?? [:]
-        var jobEvaluations: [ImageEvaluation] = [], jobChecks: [EntryCheck] = []
+        var jobEvaluations: [ImageEvaluation] = [], jobChecks: [EntryVerdict] = []
         if !sources.isEmpty {
             // A page's truth scores the page; a list's truth scores the document's entries.
             let result = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox) { page in
@@ -349,7 +349,7 @@ actor ResultCollector {
     }
 
     /// OUT/JOB/index.html, linking the report files the job has.
-    private func writeHTML(job: String, pages: [PageResult], evaluations: [ImageEvaluation], checks: [EntryCheck]) {
+    private func writeHTML(job: String, pages: [PageResult], evaluations: [ImageEvaluation], checks: [EntryVerdict]) {
         checks.forEach { self.checks.append($0) }
         let directory = "\(output)/\(job)"
         let files = ["entries.csv", "entries.json", "pages.json", "receipts.csv", "items.csv", "metrics.csv"]

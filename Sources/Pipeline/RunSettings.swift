@@ -59,7 +59,7 @@ public struct RunSettings: Sendable {
     /// of every flattened page into OUT/JOB/pages/ for it. nil: no previews (`--no-html`).
     public var pagePreviews: String?
     /// Image-only rectifier settings (`--rectifier-option name=value`, for tuning runs).
-    /// The pipeline checks each first reading (`UprightCheck`), so level pages leave their
+    /// The pipeline checks each first reading (`UprightEvidence`), so level pages leave their
     /// orientation to it.
     public var rectifier: ImageRectifier.Options = {
         var options = ImageRectifier.Options()

@@ -156,7 +156,7 @@ public final class PageReader {
                                capture: PageCapture, cache: RecognitionCache?, job: String, image: String,
                                receipts interpreter: I, flattenForPPOCR: (() -> FlattenedPage)?) -> Reading<I>? {
         guard let ppocr, let rule = settings.activeRule else { return nil }
-        let first = UprightCheck(page)
+        let first = UprightEvidence(page)
         guard let reason = SecondEngine.reason(kind: firstReading.kind, prior: prior, receiptsToPPOCR: rule.ppocrReceipts,
                                                confidentWords: first.confident, unreadToPPOCR: rule.ppocrWhenUnread,
                                                meanConfidence: page.meanConfidence, below: rule.ppocrBelowConfidence) else { return nil }
@@ -171,7 +171,7 @@ public final class PageReader {
                       receipts: interpreter)
         guard again.failure == nil, let read = again.page else { return nil }
         // Tesseract's reading stands unless PP-OCR's reads more words confidently.
-        if reason == .unread, UprightCheck(read).confident <= first.confident { return nil }
+        if reason == .unread, UprightEvidence(read).confident <= first.confident { return nil }
         return again
     }
 

@@ -14,7 +14,7 @@ public struct ConfidenceCalibration: Sendable, Equatable {
     /// Expected calibration error: the count-weighted mean gap between confidence and accuracy.
     public var expectedError: Double
 
-    public init(checks: [EntryCheck], binCount: Int = 10) {
+    public init(checks: [EntryVerdict], binCount: Int = 10) {
         let outcomes = checks.compactMap { check -> (confidence: Double, correct: Bool)? in
             guard let confidence = check.confidence, let right = check.matchCorrect, confidence.isFinite else { return nil }
             return (min(1, max(0, confidence)), right)

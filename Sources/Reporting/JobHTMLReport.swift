@@ -12,7 +12,7 @@ public struct JobHTMLReport: Sendable {
     /// This job's images scored against ground truth (empty without truth).
     public var evaluations: [ImageEvaluation]
     /// Ground truth's verdict on each entry (empty without truth).
-    public var checks: [EntryCheck]
+    public var checks: [EntryVerdict]
     /// The run's `--budget`, filled into the budget filter.
     public var budget: Double?
     /// Report files beside index.html to link to (entries.csv …), as relative paths.
@@ -20,7 +20,7 @@ public struct JobHTMLReport: Sendable {
     /// Where the run page is, relative to this page (`../index.html` for `OUT/JOB/`).
     public var runPage: String?
 
-    public init(job: String, pages: [PageResult], evaluations: [ImageEvaluation] = [], checks: [EntryCheck] = [],
+    public init(job: String, pages: [PageResult], evaluations: [ImageEvaluation] = [], checks: [EntryVerdict] = [],
                 budget: Double? = nil, files: [String] = [], runPage: String? = nil) {
         self.job = job
         self.pages = pages.sorted(by: PageResult.inReadingOrder)
@@ -113,9 +113,9 @@ public struct JobHTMLReport: Sendable {
         return html + "</section>"
     }
 
-    func checkIndex() -> [String: EntryCheck] {
+    func checkIndex() -> [String: EntryVerdict] {
         let pageIndex = Dictionary(pages.enumerated().map { ($1.record.image, $0) }, uniquingKeysWith: { a, _ in a })
-        var index: [String: EntryCheck] = [:]
+        var index: [String: EntryVerdict] = [:]
         for check in checks {
             guard let p = pageIndex[check.image] else { continue }
             index[Self.entryID(page: p, entry: check.entry)] = check
@@ -123,7 +123,7 @@ public struct JobHTMLReport: Sendable {
         return index
     }
 
-    func row(id: String, page p: Int, entry e: EntryRecord, check: EntryCheck?, hasChecks: Bool) -> String {
+    func row(id: String, page p: Int, entry e: EntryRecord, check: EntryVerdict?, hasChecks: Bool) -> String {
         let insight = e.insight
         var attributes = [
             ("id", "r-\(id)"), ("data-id", id), ("data-score", HTMLText.number(insight?.score)),
@@ -167,7 +167,7 @@ public struct JobHTMLReport: Sendable {
     }
 
     /// ✓ right catalogue answer, ✗ wrong one, or an extra nothing printed pairs with.
-    func verdict(_ check: EntryCheck?) -> String {
+    func verdict(_ check: EntryVerdict?) -> String {
         guard let check else { return "" }
         guard let right = check.matchCorrect else { return "<span class=\"badge warn\">extra</span>" }
         return right ? "<span class=\"badge good\" title=\"catalogue answer agrees with the truth\">✓ right</span>"
@@ -186,7 +186,7 @@ public struct JobHTMLReport: Sendable {
         return html + "</section>"
     }
 
-    func pageSection(_ p: Int, _ page: PageResult, checks: [String: EntryCheck], evaluation: ImageEvaluation?) -> String {
+    func pageSection(_ p: Int, _ page: PageResult, checks: [String: EntryVerdict], evaluation: ImageEvaluation?) -> String {
         let r = page.record
         let anchor = HTMLText.anchor("img-", r.image)
         var html = "<section class=\"page\" id=\"\(anchor)\" aria-labelledby=\"h-\(anchor)\">"
@@ -248,7 +248,7 @@ public struct JobHTMLReport: Sendable {
         return html
     }
 
-    func detail(id: String, number: Int, entry e: EntryRecord, check: EntryCheck?) -> String {
+    func detail(id: String, number: Int, entry e: EntryRecord, check: EntryVerdict?) -> String {
         var html = "<div class=\"entry-detail\" id=\"d-\(id)\"><h4>\(e.kind == .item ? "Item" : "Entry") \(number) "
             + "<span class=\"facts\">line\(e.firstLine == e.lastLine ? " \(e.firstLine + 1)" : "s \(e.firstLine + 1)–\(e.lastLine + 1)")</span></h4>"
         html += "<p class=\"raw\">\(HTMLText.escape(e.rawText))</p>"

@@ -39,7 +39,7 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
     public var change: Double?
     public var consistent: Bool
     public var residual: Double?
-    public var checks: [ConsistencyCheck]
+    public var checks: [AmountRelation]
     public var problems: [String]
     /// OCR confidence of the lines each field came from.
     public var confidence: ReceiptConfidence

@@ -7,14 +7,14 @@ public struct RunHTMLReport: Sendable {
     public var summary: RunSummary
     public var metrics: MetricsReport?
     /// Ground truth's verdict on each entry of the run, for the calibration chart.
-    public var checks: [EntryCheck]
+    public var checks: [EntryVerdict]
     public var problems: [String]
     /// Report files beside index.html to link to (summary.json …).
     public var files: [String]
     /// Jobs whose page was written (a job whose reports failed to write gets no link).
     public var jobPages: Set<String>
 
-    public init(summary: RunSummary, metrics: MetricsReport? = nil, checks: [EntryCheck] = [], problems: [String] = [],
+    public init(summary: RunSummary, metrics: MetricsReport? = nil, checks: [EntryVerdict] = [], problems: [String] = [],
                 files: [String] = [], jobPages: Set<String>? = nil) {
         self.summary = summary
         self.metrics = metrics

@@ -1,3 +1,4 @@
+import BenchKit
 import Catalogue
 import Foundation
 import Testing

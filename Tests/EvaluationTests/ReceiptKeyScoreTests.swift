@@ -1,3 +1,4 @@
+import BenchKit
 import DecantTestSupport
 import Entries
 import Foundation

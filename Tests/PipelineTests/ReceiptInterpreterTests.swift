@@ -43,7 +43,7 @@ import Testing
     @Test func textSizeAloneIsNoReasonToReadAgain() {
         var receipt = Receipt(merchant: "KEDAI ABC", total: 9.6)
         receipt.dateText = "25/12/2018"
-        receipt.consistency = ReceiptConsistency(checks: [ConsistencyCheck(name: "items", expected: 9.6, found: 9.6)])
+        receipt.consistency = ReceiptConsistency(checks: [AmountRelation(name: "items", expected: 9.6, found: 9.6)])
         // Small text is still recorded as a reason when some other reason brings a second reading …
         #expect(!ReceiptScale.isComfortable(13, target: 26))
         #expect(parser.gaps(in: receipt).isEmpty)
@@ -51,7 +51,7 @@ import Testing
         // … but a reading that found everything and adds up is not read again for it.
         #expect(!needsAnotherReading(receipt))
         var unchecked = receipt
-        unchecked.consistency = ReceiptConsistency(checks: [ConsistencyCheck(name: "items", expected: 9.0, found: 9.6)])
+        unchecked.consistency = ReceiptConsistency(checks: [AmountRelation(name: "items", expected: 9.0, found: 9.6)])
         #expect(needsAnotherReading(unchecked))
         var undated = receipt
         undated.dateText = nil

@@ -83,12 +83,12 @@ struct EngineChoiceTests {
         #expect(SecondEngine.reason(kind: .receipt, prior: .winelist, receiptsToPPOCR: false, confidentWords: 40) == nil)
         #expect(SecondEngine.reason(kind: .receipt, prior: .receipt, receiptsToPPOCR: true, confidentWords: 40) == nil)
         // A list read well stays; one Tesseract read next to nothing of is tried with PP-OCR.
-        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: true, confidentWords: UprightCheck.minimumConfident) == nil)
+        #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: true, confidentWords: UprightEvidence.minimumConfident) == nil)
         #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: true, confidentWords: 0) == .unread)
         #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: 3) == .unread)
         #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: 3, unreadToPPOCR: false) == nil)
         // An unsure reading goes to PP-OCR only under a confidence floor, and only below it.
-        let many = UprightCheck.minimumConfident + 10
+        let many = UprightEvidence.minimumConfident + 10
         #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: many,
                                     meanConfidence: 70) == nil)
         #expect(SecondEngine.reason(kind: .winelist, prior: .winelist, receiptsToPPOCR: false, confidentWords: many,

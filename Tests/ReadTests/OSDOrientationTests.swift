@@ -104,23 +104,23 @@ private struct RefusingDetector: OrientationDetector {
     }
 
     @Test func manyConfidentWordsVouchForAnUprightPage() {
-        let check = UprightCheck(Self.page(Array(repeating: ("Merlot", 91.0), count: 12) + Array(repeating: ("xqz", 40.0), count: 10)))
-        #expect(check == UprightCheck(confident: 12, candidates: 22))
+        let check = UprightEvidence(Self.page(Array(repeating: ("Merlot", 91.0), count: 12) + Array(repeating: ("xqz", 40.0), count: 10)))
+        #expect(check == UprightEvidence(confident: 12, candidates: 22))
         #expect(check.looksUpright)
     }
 
     @Test func shortWordsAndPunctuationDoNotCount() {
         // Upside-down print reads as short fragments: "a", "1.", "'~" carry no evidence either way.
-        let check = UprightCheck(Self.page(Array(repeating: ("1.", 95.0), count: 30) + Array(repeating: ("a", 95.0), count: 30)))
-        #expect(check == UprightCheck(confident: 0, candidates: 0))
+        let check = UprightEvidence(Self.page(Array(repeating: ("1.", 95.0), count: 30) + Array(repeating: ("a", 95.0), count: 30)))
+        #expect(check == UprightEvidence(confident: 0, candidates: 0))
         #expect(!check.looksUpright)
     }
 
     @Test func aFewConfidentWordsAmongManyWeakOnesAreNotEnough() {
-        #expect(!UprightCheck(confident: 7, candidates: 8).looksUpright)
-        #expect(!UprightCheck(confident: 20, candidates: 100).looksUpright)
-        #expect(UprightCheck(confident: 30, candidates: 100).looksUpright)
-        #expect(!UprightCheck(confident: 0, candidates: 0).looksUpright)
+        #expect(!UprightEvidence(confident: 7, candidates: 8).looksUpright)
+        #expect(!UprightEvidence(confident: 20, candidates: 100).looksUpright)
+        #expect(UprightEvidence(confident: 30, candidates: 100).looksUpright)
+        #expect(!UprightEvidence(confident: 0, candidates: 0).looksUpright)
     }
 }
 
@@ -131,8 +131,8 @@ extension UprightCheckTests {
             RecognizedWord(text: "Merlot", box: PixelRect(x: 10, y: 60 * i, width: 12, height: 50), confidence: 90)
         }
         let page = RecognizedPage(width: 100, height: 1300, lines: [RecognizedLine(words: words)])
-        let check = UprightCheck(page)
-        #expect(check == UprightCheck(confident: 20, candidates: 20, vertical: 20))
+        let check = UprightEvidence(page)
+        #expect(check == UprightEvidence(confident: 20, candidates: 20, vertical: 20))
         #expect(!check.looksUpright)
     }
 }

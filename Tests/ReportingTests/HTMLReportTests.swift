@@ -133,7 +133,7 @@ import Testing
             GroundTruth.Entry(text: "Ch. Margaux 2015 48", catalogueID: "w-1"),
             GroundTruth.Entry(text: "Barolo 2016 120", catalogueID: "w-9"),
         ])
-        let checks = EntryCheck.checks(page: page, truth: truth)
+        let checks = EntryVerdict.checks(page: page, truth: truth)
         #expect(checks.count == 3)
         #expect(checks[0].entry == 0 && checks[0].matchCorrect == true && checks[0].truthCatalogueID == "w-1")
         #expect(checks[1].entry == 1 && checks[1].matchCorrect == nil && checks[1].truthText == nil)
@@ -145,11 +145,11 @@ import Testing
     }
 
     @Test func calibrationBinsByConfidenceAndMeasuresTheGap() {
-        func check(_ confidence: Double, _ right: Bool) -> EntryCheck {
-            EntryCheck(job: "j", image: "i", entry: 0, truthText: "t", truthCatalogueID: nil, matchCorrect: right, confidence: confidence)
+        func check(_ confidence: Double, _ right: Bool) -> EntryVerdict {
+            EntryVerdict(job: "j", image: "i", entry: 0, truthText: "t", truthCatalogueID: nil, matchCorrect: right, confidence: confidence)
         }
         let checks = [check(0.95, true), check(0.91, true), check(0.99, false), check(0.12, false), check(0.18, true),
-                      EntryCheck(job: "j", image: "i", entry: 1, truthText: nil, truthCatalogueID: nil, matchCorrect: nil, confidence: 0.5),
+                      EntryVerdict(job: "j", image: "i", entry: 1, truthText: nil, truthCatalogueID: nil, matchCorrect: nil, confidence: 0.5),
                       check(1.0, true)]
         let calibration = ConfidenceCalibration(checks: checks)
         #expect(calibration.count == 6)

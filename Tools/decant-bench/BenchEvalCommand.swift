@@ -40,7 +40,7 @@ struct BenchEvalCommand: ParsableCommand {
         var report: MetricsReport?
         for _ in 0..<repeats {
             let start = DispatchTime.now().uptimeNanoseconds, startCPU = Self.cpuSeconds()
-            report = try AccuracyCheck(reports: corpus.reports, inbox: corpus.inbox).run().report
+            report = try AccuracyGate(reports: corpus.reports, inbox: corpus.inbox).run().report
             seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             cpu.append(Self.cpuSeconds() - startCPU)
         }

@@ -1,3 +1,4 @@
+import BenchKit
 import DecantCLI
 import ArgumentParser
 import Catalogue

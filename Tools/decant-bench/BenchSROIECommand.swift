@@ -1,3 +1,4 @@
+import BenchKit
 import Pipeline
 import DecantCLI
 import ArgumentParser

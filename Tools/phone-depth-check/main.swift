@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 import Imaging
 import Imaging

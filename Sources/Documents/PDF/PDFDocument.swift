@@ -25,7 +25,7 @@ public final class PDFDocument {
     public init(path: String, password: String? = nil, limits: PDFLimits = .default) throws(PDFError) {
         self.path = path
         self.limits = limits
-        try PDFFileCheck.check(path: path, limits: limits)
+        try PDFFileTriage.check(path: path, limits: limits)
 
         // By URI, not by descriptor: poppler 22.12 retries a refused password from a copy of the input stream,
         // and a copy of a descriptor's stream reads nothing, which turned every wrong password into "damaged".

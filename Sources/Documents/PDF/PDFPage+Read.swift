@@ -15,7 +15,7 @@ extension PDFPage {
         let textSeconds = Self.seconds(clock.now - started)
 
         var layer = mended.layer
-        var tally = InkCheck.Tally()
+        var tally = InkAgreement.Tally()
         var problems = messages.errors
         var blank = false
         let checkStarted = clock.now
@@ -24,7 +24,7 @@ extension PDFPage {
             var shown: PDFRender?
             if raw.aligned, !layer.isEmpty {
                 let page = try render(ppi: ppi)
-                (layer, tally) = InkCheck.removeHidden(from: layer, page: page.raster, text: try renderTextOnly(ppi: ppi), ppi: ppi)
+                (layer, tally) = InkAgreement.removeHidden(from: layer, page: page.raster, text: try renderTextOnly(ppi: ppi), ppi: ppi)
                 shown = page
             }
             // Nothing left to read: is anything drawn at all? A blank page needs no OCR, and a blank page that
@@ -33,7 +33,7 @@ extension PDFPage {
                 let page: PDFRender
                 if let shown { page = shown } else { page = try render(ppi: ppi) }
                 shown = page
-                blank = InkCheck.isBlank(page.raster)
+                blank = InkAgreement.isBlank(page.raster)
             }
             for problem in shown?.problems ?? [] where !problems.contains(problem) { problems.append(problem) }
             if blank, !problems.isEmpty {
@@ -53,13 +53,13 @@ extension PDFPage {
                               problems: problems, textSeconds: textSeconds, checkSeconds: checkSeconds)
     }
 
-    /// How well each word of `layer` agrees with the page rendered at `ppi`: the correlation `InkCheck`
+    /// How well each word of `layer` agrees with the page rendered at `ppi`: the correlation `InkAgreement`
     /// judges visibility by (near ±1 shows, near 0 does not), for reports and for tuning the check.
     public func visibility(of layer: PDFTextLayer, ppi: Double = 72) throws(PDFError) -> [Double] {
         let used = cappedPPI(ppi)
         let page = try render(ppi: used).raster
         let text = try renderTextOnly(ppi: used)
-        return layer.words.map { InkCheck.measure(page: page, text: text, box: $0.box.pixels(ppi: used)).correlation }
+        return layer.words.map { InkAgreement.measure(page: page, text: text, box: $0.box.pixels(ppi: used)).correlation }
     }
 
     /// The text layer alone, drawn by poppler in black on white: every word's glyphs, whatever colour,

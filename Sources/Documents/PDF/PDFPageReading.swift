@@ -1,6 +1,6 @@
 /// How a page is read: the check against the rendered page and the resolution OCR would need.
 public struct PDFReadOptions: Sendable, Equatable {
-    /// Render the page at `checkPPI` and compare the text layer with it (`InkCheck`): finds hidden and
+    /// Render the page at `checkPPI` and compare the text layer with it (`InkAgreement`): finds hidden and
     /// covered words, blank pages (nothing for OCR to read) and damaged ones (poppler errors, nothing drawn).
     /// Off, the layer is taken as it is and no page is called blank or damaged.
     public var checkInk: Bool

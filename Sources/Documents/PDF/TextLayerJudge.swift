@@ -10,12 +10,12 @@ enum TextLayerJudge {
     static let unmappedShare = 0.10
     /// Above this share of glyphs in words that do not show, the layer is not what a reader sees: what
     /// shows is a picture (of the same text, or not) or nothing. Below it, blank words are dropped (a white
-    /// page number, an old price under a white box) and covered ones kept (`InkCheck.removeHidden`).
+    /// page number, an old price under a white box) and covered ones kept (`InkAgreement.removeHidden`).
     static let hiddenShare = 0.30
 
     /// `glyphs`: glyphs poppler gave; `layer`: after mending and the ink check; `ink`: the ink check's
     /// tally (empty when it did not run); `blank`: nothing is drawn on the page.
-    static func verdict(aligned: Bool, glyphs: Int, layer: PDFTextLayer, ink: InkCheck.Tally,
+    static func verdict(aligned: Bool, glyphs: Int, layer: PDFTextLayer, ink: InkAgreement.Tally,
                         blank: Bool = false) -> TextLayerVerdict {
         guard aligned else {
             return TextLayerVerdict(.misaligned, "poppler's text and its character boxes differ in length, so no word's box can be trusted")

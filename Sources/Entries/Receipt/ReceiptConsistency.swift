@@ -7,12 +7,12 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
     /// The largest residual of a failed check (printed − expected), 0 when all passed, nil when
     /// nothing could be checked.
     public var residual: Double?
-    public var checks: [ConsistencyCheck]
+    public var checks: [AmountRelation]
 
     /// Half a cent either way: amounts are printed to the cent.
     public static let tolerance = 0.005
 
-    public init(checks: [ConsistencyCheck] = []) {
+    public init(checks: [AmountRelation] = []) {
         self.checks = checks
         self.consistent = !checks.isEmpty && checks.allSatisfy(\.passed)
         if checks.isEmpty {
@@ -66,14 +66,14 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
 
     /// The checks that apply for `total`, and whether tax turned out to be included in the subtotal.
     public static func evaluate(_ a: Amounts, total: Double?) -> (consistency: ReceiptConsistency, taxIncluded: Bool?) {
-        var checks: [ConsistencyCheck] = []
+        var checks: [AmountRelation] = []
         var included = a.taxIncluded
         let itemSum = a.itemAmounts.reduce(0, +)
         if !a.itemAmounts.isEmpty, let subtotal = a.subtotal {
-            let check = ConsistencyCheck(name: "items − item discounts = subtotal", expected: itemSum - a.itemDiscounts, found: subtotal)
+            let check = AmountRelation(name: "items − item discounts = subtotal", expected: itemSum - a.itemDiscounts, found: subtotal)
             // Items priced with tax, subtotal printed without it ("Total excl. GST"): items = subtotal + tax.
             if !check.passed, let tax = a.tax, a.taxIncluded != true {
-                let withTax = ConsistencyCheck(name: "items − item discounts = subtotal + tax",
+                let withTax = AmountRelation(name: "items − item discounts = subtotal + tax",
                                                expected: itemSum - a.itemDiscounts, found: subtotal + tax)
                 checks.append(withTax.passed ? withTax : check)
             } else {
@@ -91,8 +91,8 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
                 if a.serviceCharge != nil { terms += " + service charge" }
                 if a.rounding != nil { terms += " + rounding" }
                 if let tax = a.tax, tax != 0 {
-                    let exclusive = ConsistencyCheck(name: "\(terms) + tax = total", expected: base.value + tax + extras, found: total)
-                    let inclusive = ConsistencyCheck(name: "\(terms) (tax included) = total", expected: base.value + extras, found: total)
+                    let exclusive = AmountRelation(name: "\(terms) + tax = total", expected: base.value + tax + extras, found: total)
+                    let inclusive = AmountRelation(name: "\(terms) (tax included) = total", expected: base.value + extras, found: total)
                     switch a.taxIncluded {
                     case true?: checks.append(inclusive)
                     case false?: checks.append(exclusive)
@@ -106,22 +106,22 @@ public struct ReceiptConsistency: Sendable, Equatable, Codable {
                         }
                     }
                 } else {
-                    checks.append(ConsistencyCheck(name: "\(terms) = total", expected: base.value + extras, found: total))
+                    checks.append(AmountRelation(name: "\(terms) = total", expected: base.value + extras, found: total))
                 }
             }
             if let tendered = a.tendered, let change = a.change {
-                checks.append(ConsistencyCheck(name: "tendered − change = total", expected: tendered - change, found: total))
+                checks.append(AmountRelation(name: "tendered − change = total", expected: tendered - change, found: total))
             }
             // Two checks that only ever vouch: when they do not hold, nothing is wrong with the bill.
             // Cash handed over with no change printed is often more than the bill; and which totals
             // per rate belong together is guessed (a rate read twice, one before tax), so a miss
             // proves nothing.
             if a.change == nil, let tendered = a.tendered, Cents.equal(tendered, total) {
-                checks.append(ConsistencyCheck(name: "paid exactly (no change) = total", expected: tendered, found: total))
+                checks.append(AmountRelation(name: "paid exactly (no change) = total", expected: tendered, found: total))
             }
             let rounding = a.rounding ?? 0
             if let sum = partialSum(a.partialTotals, nearest: total - rounding), Cents.equal(sum + rounding, total) {
-                checks.append(ConsistencyCheck(name: "totals per tax rate\(rounding != 0 ? " + rounding" : "") = total",
+                checks.append(AmountRelation(name: "totals per tax rate\(rounding != 0 ? " + rounding" : "") = total",
                                                expected: sum + rounding, found: total))
             }
         }

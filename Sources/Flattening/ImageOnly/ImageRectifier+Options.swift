@@ -90,7 +90,7 @@ extension ImageRectifier {
         /// the photo's top) to the reader: nearly all of them are upright, and a first reading that
         /// comes out well says so for free, where asking the detector first cost a quarter of the
         /// time per SROIE scan. The caller must then check the reading (the pipeline does:
-        /// `UprightCheck`). Off by default so that `rectify` alone always returns an upright page.
+        /// `UprightEvidence`). Off by default so that `rectify` alone always returns an upright page.
         public var deferLevelOrientation = false
         /// Pages whose lines were this close to level (degrees) count as level for the deferral:
         /// a photo a few degrees askew is as surely upright as a scan. Steeper pages (taken

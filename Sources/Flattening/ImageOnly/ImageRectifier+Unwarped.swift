@@ -20,7 +20,7 @@ extension ImageRectifier {
             out.report.steps[.orientation] = Self.deferredOrientation
             out.pendingOrientation = .unwarped
             // A photo taken of a list lying upside down or sideways would be read once in vain: a
-            // clear call turns it now, and the first reading still checks the page (`UprightCheck`),
+            // clear call turns it now, and the first reading still checks the page (`UprightEvidence`),
             // so a wrong call costs a second reading, not the page.
             var turns = 0
             if options.unwarpedOrientationCheck {

@@ -9,7 +9,7 @@ public enum SecondEngine: Sendable, Equatable, CustomStringConvertible {
     /// Its words show a receipt, and the engine rule gives receipts to PP-OCR.
     case receipt
     /// Tesseract read fewer words confidently than vouch for a page of print
-    /// (`UprightCheck.minimumConfident`); PP-OCR's reading is kept only if it reads more.
+    /// (`UprightEvidence.minimumConfident`); PP-OCR's reading is kept only if it reads more.
     case unread
     /// Tesseract's mean word confidence is under the rule's `ppocrBelowConfidence`: print Tesseract
     /// struggles with (a photo's small, shaded or warped text; faded thermal print), which PP-OCR,
@@ -21,7 +21,7 @@ public enum SecondEngine: Sendable, Equatable, CustomStringConvertible {
     public static func reason(kind: DocumentKind, prior: DocumentKind, receiptsToPPOCR: Bool, confidentWords: Int,
                               unreadToPPOCR: Bool = true, meanConfidence: Double? = nil, below: Double? = nil) -> SecondEngine? {
         if kind == .receipt, prior != .receipt, receiptsToPPOCR { return .receipt }
-        if unreadToPPOCR, confidentWords < UprightCheck.minimumConfident { return .unread }
+        if unreadToPPOCR, confidentWords < UprightEvidence.minimumConfident { return .unread }
         if let below, let meanConfidence, meanConfidence < below { return .weak }
         return nil
     }

@@ -3,7 +3,7 @@ import Imaging
 import Recognition
 
 /// The orientation step for pages whose flattening left it to the first reading
-/// (`ImageRectifier.Options.deferLevelOrientation`): a reading that comes out well (`UprightCheck`)
+/// (`ImageRectifier.Options.deferLevelOrientation`): a reading that comes out well (`UprightEvidence`)
 /// settles it for free; a weak one is shown to the detector as it would have been before the
 /// reading, and the page is turned when the detector is sure.
 public enum OrientationByReading {
@@ -23,7 +23,7 @@ public enum OrientationByReading {
         guard let pending = flat.pendingOrientation else { return nil }
         flat.pendingOrientation = nil
         var steps = StepLog()
-        let check = UprightCheck(page)
+        let check = UprightEvidence(page)
         if check.looksUpright {
             steps[.orientation] = "upright by the first reading (\(check.summary))"
             return Decision(quarterTurns: 0, detectorTime: nil, steps: steps)

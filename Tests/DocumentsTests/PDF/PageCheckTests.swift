@@ -16,34 +16,34 @@ import Testing
     let box = PixelRect(x: 8, y: 3, width: 44, height: 14)
 
     @Test func wordThatShowsCorrelatesWithItsGlyphs() {
-        let measure = InkCheck.measure(page: glyphs(ink: 40), text: glyphs(), box: box)
+        let measure = InkAgreement.measure(page: glyphs(ink: 40), text: glyphs(), box: box)
         #expect(measure.state == .shown)
         #expect(measure.correlation > 0.99)
     }
 
     @Test func lightPrintOnDarkCorrelatesNegatively() {
-        let measure = InkCheck.measure(page: glyphs(ink: 230, paper: 30), text: glyphs(), box: box)
+        let measure = InkAgreement.measure(page: glyphs(ink: 230, paper: 30), text: glyphs(), box: box)
         #expect(measure.state == .shown)
         #expect(measure.correlation < -0.99)
     }
 
     @Test func emptyBoxIsBlank() {
-        #expect(InkCheck.measure(page: Raster(width: 60, height: 20, channels: 1, fill: 255), text: glyphs(), box: box).state == .blank)
+        #expect(InkAgreement.measure(page: Raster(width: 60, height: 20, channels: 1, fill: 255), text: glyphs(), box: box).state == .blank)
     }
 
     @Test func somethingElseInTheBoxIsCovered() {
         var picture = Raster(width: 60, height: 20, channels: 1, fill: 255)
         for y in 0..<20 { for x in 0..<60 { picture[x, y] = UInt8((y * 37 + x * 11) % 200) } }
-        #expect(InkCheck.measure(page: picture, text: glyphs(), box: box).state == .covered)
+        #expect(InkAgreement.measure(page: picture, text: glyphs(), box: box).state == .covered)
     }
 
     @Test func glyphsThatDrawNothingCountAsCovered() {
         let blankText = Raster(width: 60, height: 20, channels: 1, fill: 255)
-        #expect(InkCheck.measure(page: glyphs(), text: blankText, box: box).state == .covered)
+        #expect(InkAgreement.measure(page: glyphs(), text: blankText, box: box).state == .covered)
     }
 
     @Test func boxOffThePageIsBlank() {
-        #expect(InkCheck.measure(page: glyphs(), text: glyphs(), box: PixelRect(x: 100, y: 100, width: 10, height: 10)).state == .blank)
+        #expect(InkAgreement.measure(page: glyphs(), text: glyphs(), box: PixelRect(x: 100, y: 100, width: 10, height: 10)).state == .blank)
     }
 }
 
@@ -73,13 +73,13 @@ import Testing
 
     @Test func hiddenShareDecidesAndBlankOutweighsCovered() {
         let usable = TextLayerJudge.verdict(aligned: true, glyphs: 100, layer: layer(words: 25),
-                                            ink: InkCheck.Tally(shown: 70, covered: 20, blank: 10))
+                                            ink: InkAgreement.Tally(shown: 70, covered: 20, blank: 10))
         #expect(usable.kind == .usable)
         let hidden = TextLayerJudge.verdict(aligned: true, glyphs: 100, layer: layer(words: 25),
-                                            ink: InkCheck.Tally(shown: 60, covered: 10, blank: 30))
+                                            ink: InkAgreement.Tally(shown: 60, covered: 10, blank: 30))
         #expect(hidden.kind == .hiddenText)
         let covered = TextLayerJudge.verdict(aligned: true, glyphs: 100, layer: layer(words: 25),
-                                             ink: InkCheck.Tally(shown: 60, covered: 30, blank: 10))
+                                             ink: InkAgreement.Tally(shown: 60, covered: 30, blank: 10))
         #expect(covered.kind == .coveredText)
     }
 
@@ -143,10 +143,10 @@ import Testing
 
 @Suite struct PDFFileCheckTests {
     @Test func headerMayFollowJunkWithinTheFirstKilobyte() {
-        #expect(PDFFileCheck.containsHeader(Array("%PDF-1.4".utf8)))
-        #expect(PDFFileCheck.containsHeader(Array(repeating: 0x20, count: 1000) + Array("%PDF-1.4".utf8)))
-        #expect(!PDFFileCheck.containsHeader(Array("%PD".utf8)))
-        #expect(!PDFFileCheck.containsHeader(Array("%!PS-Adobe-3.0".utf8)))
+        #expect(PDFFileTriage.containsHeader(Array("%PDF-1.4".utf8)))
+        #expect(PDFFileTriage.containsHeader(Array(repeating: 0x20, count: 1000) + Array("%PDF-1.4".utf8)))
+        #expect(!PDFFileTriage.containsHeader(Array("%PD".utf8)))
+        #expect(!PDFFileTriage.containsHeader(Array("%!PS-Adobe-3.0".utf8)))
     }
 
     @Test(arguments: [
@@ -154,7 +154,7 @@ import Testing
         ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive, such as a Word or OpenDocument file"), ([0x49, 0x49, 0x2A, 0x00], "a TIFF image"),
     ])
     func commonMistakesAreNamed(head: [UInt8], kind: String) {
-        #expect(PDFFileCheck.guessKind(head) == kind)
+        #expect(PDFFileTriage.guessKind(head) == kind)
     }
 }
 

@@ -1,3 +1,4 @@
+import Catalogue
 import Foundation
 
 /// Labelled queries in the layout of ../shared/bench/matching (`qid expected_id query`, tab-separated,
@@ -69,7 +70,7 @@ public enum MatchingBenchmark {
 
     static func sameLabel(_ a: Int?, _ b: Int?, in catalogue: Catalogue) -> Bool {
         guard let a, let b else { return false }
-        return catalogue.rowLabel[a] == catalogue.rowLabel[b]
+        return catalogue.sameLabel(a, b)
     }
 
     /// Samples for fitting the calibration: each query's best-candidate evidence and whether that
@@ -79,11 +80,10 @@ public enum MatchingBenchmark {
         let catalogue = matcher.catalogue
         var out: [CalibrationSample] = []
         for q in queries {
-            let (_, features, scored) = matcher.evaluate(MatchQuery(q.text), scratch: scratch)
-            guard let features, let top = scored.first else { continue }
+            guard let top = matcher.bestEvidence(q.text, scratch: scratch) else { continue }
             let expected = q.expectedID.flatMap { catalogue.index(ofID: $0) }
             let label = sameLabel(expected ?? q.labelID.flatMap { catalogue.index(ofID: $0) }, top.row, in: catalogue)
-            out.append(CalibrationSample(features: features.vector, rowCorrect: expected == top.row, labelCorrect: label))
+            out.append(CalibrationSample(features: top.features, rowCorrect: expected == top.row, labelCorrect: label))
         }
         return out
     }

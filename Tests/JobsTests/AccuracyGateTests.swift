@@ -9,7 +9,7 @@ import Testing
 
 /// The accuracy gate on hand-written fixtures: reports as `decant run` writes them, ground truth
 /// beside the images. No OCR runs.
-@Suite struct AccuracyCheckTests {
+@Suite struct AccuracyGateTests {
     struct Fixture {
         let root: String
         var inbox: String { "\(root)/inbox" }
@@ -68,7 +68,7 @@ import Testing
     @Test func perfectRunScoresPerfectlyAndWritesMetrics() throws {
         let f = try Fixture()
         defer { f.remove() }
-        let outcome = try AccuracyCheck(reports: f.reports).run()
+        let outcome = try AccuracyGate(reports: f.reports).run()
         #expect(outcome.report.images.count == 2)
         #expect(outcome.report.corpus.metrics[Metric.cer] == 0)
         #expect(outcome.report.corpus.metrics[Metric.entryF1] == 1)
@@ -84,18 +84,18 @@ import Testing
     @Test func gatePassesOnTheSameRunAndFailsOnAWorseOne() throws {
         let f = try Fixture()
         defer { f.remove() }
-        let written = try AccuracyCheck(reports: f.reports, baseline: f.baseline, updateBaseline: true).run()
+        let written = try AccuracyGate(reports: f.reports, baseline: f.baseline, updateBaseline: true).run()
         #expect(written.baselineWritten)
         let baseline = try MetricsReport.load(path: f.baseline)
         #expect(baseline.gate == .standard)
 
-        let same = try AccuracyCheck(reports: f.reports, baseline: f.baseline).run()
+        let same = try AccuracyGate(reports: f.reports, baseline: f.baseline).run()
         #expect(same.gate?.passed == true)
         #expect(same.exitCode == ExitStatus.success)
 
         // A worse pipeline: the curled page loses an entry (and its line).
         try f.writeReports(dropping: ["Puligny-Montrachet 2019 210"])
-        let worse = try AccuracyCheck(reports: f.reports, baseline: f.baseline).run()
+        let worse = try AccuracyGate(reports: f.reports, baseline: f.baseline).run()
         #expect(worse.exitCode == ExitStatus.accuracyRegression)
         let gate = try #require(worse.gate)
         let corpus = Set(gate.regressions.filter { $0.scope == "corpus" }.map(\.metric))
@@ -108,25 +108,25 @@ import Testing
     @Test func updatingKeepsTheBaselinesTolerances() throws {
         let f = try Fixture()
         defer { f.remove() }
-        _ = try AccuracyCheck(reports: f.reports, baseline: f.baseline, updateBaseline: true).run()
+        _ = try AccuracyGate(reports: f.reports, baseline: f.baseline, updateBaseline: true).run()
         var baseline = try MetricsReport.load(path: f.baseline)
         baseline.gate?.defaultTolerance = 0.5
         baseline.gate?.tolerances = [:]
         try MetricsReportWriter.writeBaseline(baseline, to: f.baseline)
         try f.writeReports(dropping: ["Puligny-Montrachet 2019 210"])
-        #expect(try AccuracyCheck(reports: f.reports, baseline: f.baseline).run().gate?.passed == true)
-        _ = try AccuracyCheck(reports: f.reports, baseline: f.baseline, updateBaseline: true).run()
+        #expect(try AccuracyGate(reports: f.reports, baseline: f.baseline).run().gate?.passed == true)
+        _ = try AccuracyGate(reports: f.reports, baseline: f.baseline, updateBaseline: true).run()
         #expect(try MetricsReport.load(path: f.baseline).gate?.defaultTolerance == 0.5)
     }
 
     @Test func missingBaselineOrTruthIsAUsageError() throws {
         let f = try Fixture()
         defer { f.remove() }
-        #expect(throws: RunError.self) { try AccuracyCheck(reports: f.reports, baseline: "\(f.root)/nope.json").run() }
-        #expect(throws: RunError.self) { try AccuracyCheck(reports: f.reports, inbox: "\(f.root)/nowhere").run() }
+        #expect(throws: RunError.self) { try AccuracyGate(reports: f.reports, baseline: "\(f.root)/nope.json").run() }
+        #expect(throws: RunError.self) { try AccuracyGate(reports: f.reports, inbox: "\(f.root)/nowhere").run() }
         try FileManager.default.createDirectory(atPath: "\(f.root)/empty/bistro", withIntermediateDirectories: true)
         do {
-            _ = try AccuracyCheck(reports: f.reports, inbox: "\(f.root)/empty").run()
+            _ = try AccuracyGate(reports: f.reports, inbox: "\(f.root)/empty").run()
             Issue.record("expected an error: no ground truth")
         } catch {
             #expect(error.message.contains("no image of this run has ground truth"))
@@ -138,7 +138,7 @@ import Testing
         let f = try Fixture()
         defer { f.remove() }
         try "{not json".write(toFile: "\(f.inbox)/bistro/p2.gt.json", atomically: true, encoding: .utf8)
-        let outcome = try AccuracyCheck(reports: f.reports).run()
+        let outcome = try AccuracyGate(reports: f.reports).run()
         #expect(outcome.report.images.map(\.image) == ["p1.jpg"])
         #expect(outcome.report.problems.count == 1)
         #expect(outcome.report.problems.first?.contains("p2.gt.json") == true)

@@ -1,5 +1,5 @@
 /// One arithmetic relation between a receipt's printed amounts, e.g. subtotal + tax = total.
-public struct ConsistencyCheck: Sendable, Equatable, Codable {
+public struct AmountRelation: Sendable, Equatable, Codable {
     public var name: String
     /// What the other printed amounts say the checked amount should be.
     public var expected: Double

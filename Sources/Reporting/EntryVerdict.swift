@@ -3,7 +3,7 @@ import Evaluation
 /// What ground truth says about one reported entry: the printed entry it pairs with (as the entry
 /// metrics pair them) and whether its catalogue answer is right. The review report shows it beside
 /// the entry and pools it into the confidence calibration chart.
-public struct EntryCheck: Sendable, Equatable, Codable {
+public struct EntryVerdict: Sendable, Equatable, Codable {
     public var job: String
     public var image: String
     /// Index into the page's `entries`.
@@ -30,9 +30,9 @@ public struct EntryCheck: Sendable, Equatable, Codable {
 
     /// One check per entry of the page: wine entries against the truth's entries, receipt items
     /// against its items, paired exactly as `EntryMetrics` pairs them for the metrics.
-    public static func checks(page: PageResult, truth: GroundTruth) -> [EntryCheck] {
+    public static func checks(page: PageResult, truth: GroundTruth) -> [EntryVerdict] {
         let observation = page.observation
-        var checks: [EntryCheck] = []
+        var checks: [EntryVerdict] = []
         func check(kind: EntryRecord.Kind, observed: [EntryObservation], truth: [GroundTruth.Entry]) {
             let indices = page.entries.indices.filter { page.entries[$0].kind == kind }
             guard indices.count == observed.count else { return }
@@ -41,7 +41,7 @@ public struct EntryCheck: Sendable, Equatable, Codable {
             for (k, index) in indices.enumerated() {
                 let entry = page.entries[index]
                 let paired = pairs[k].map { truth[$0] }
-                checks.append(EntryCheck(
+                checks.append(EntryVerdict(
                     job: entry.job, image: entry.image, entry: index, truthText: paired?.text,
                     truthCatalogueID: paired?.catalogueID,
                     matchCorrect: paired.map { $0.catalogueID == observed[k].catalogueID },

@@ -4,7 +4,7 @@ import Reporting
 
 /// `decant eval` without the command line: recompute a run's metrics from its reports, then
 /// compare them with a baseline or make them the new baseline.
-public struct AccuracyCheck: Sendable {
+public struct AccuracyGate: Sendable {
     /// A run's output folder.
     public var reports: String
     /// The folder the run read (images and ground truth); nil: the inbox recorded in summary.json.

@@ -15,7 +15,7 @@ import Imaging
 ///   sees that picture, which may or may not say what the layer says.
 /// A font that draws nothing even in the text-only render (the glyph-less fonts OCR tools put under a scan)
 /// counts as not correlating too.
-enum InkCheck {
+enum InkAgreement {
     /// |correlation| a shown word reaches. Of the 37,154 words on the 198 usable pages of the real lists,
     /// 94 % measure over 0.99 (the two renders are the same pixels) and 99.8 % over 0.8; the words of
     /// clos_wijnkaart.pdf's pictures of text measure a median of 0.38.
@@ -74,7 +74,7 @@ enum InkCheck {
     }
 }
 
-extension InkCheck {
+extension InkAgreement {
     /// Glyphs by what the page shows of their words.
     struct Tally: Equatable {
         var shown = 0

@@ -5,7 +5,7 @@ import Glibc
 /// poppler calls anything it cannot parse "damaged"; a web page saved as `list.pdf`, a photo renamed, or an
 /// empty download deserves to be called what it is. The header rule is the one PDF readers use: `%PDF-`
 /// somewhere in the first 1024 bytes (ISO 32000-1, 7.5.2, with Acrobat's tolerance of leading junk).
-enum PDFFileCheck {
+enum PDFFileTriage {
     static let headerWindow = 1024
 
     static func check(path: String, limits: PDFLimits) throws(PDFError) {

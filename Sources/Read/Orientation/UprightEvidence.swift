@@ -9,7 +9,7 @@ import Recognition
 /// reads weakly either way up); it only means the detector is asked, as it always was before.
 /// Tesseract's automatic layout also reads lines that run vertically, confidently and in a jumbled
 /// order: a page lying on its side shows itself by words taller than they are wide.
-public struct UprightCheck: Sendable, Equatable {
+public struct UprightEvidence: Sendable, Equatable {
     /// Words of three or more letters or digits read at confidence 70 or more.
     public var confident: Int
     /// All words of three or more letters or digits.

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Checks the readers against reference figures from independent decoders (libheif's heif-convert,
 /// exiftool), as data/phone-depth/reference.json records them. Shared by the `phone-depth-check`
@@ -102,7 +103,7 @@ public enum PhoneDepthCheck {
             return FileResult(file: file, passed: false, line: "FAIL \(file): cannot be read", relativeErrors: [])
         }
         if PhonePhotoReader.isHEIF(bytes) {
-            guard let declared = declaredHEIFSize(bytes) else {
+            guard let declared = PhonePhotoReader.declaredHEIFSize(bytes) else {
                 return FileResult(file: file, passed: false, line: "FAIL \(file): its boxes declare no primary size", relativeErrors: [])
             }
             let sized = photo.raster.width == declared.width && photo.raster.height == declared.height
@@ -112,7 +113,7 @@ public enum PhoneDepthCheck {
                                   + "and claims \(photo.depth.map { "depth from \($0.location)" } ?? "no depth")",
                               relativeErrors: [])
         }
-        let mattes = matteImages(bytes)
+        let mattes = PhonePhotoReader.matteImages(bytes)
         guard !mattes.isEmpty else {
             return FileResult(file: file, passed: false, line: "FAIL \(file): no reference and no matte to check", relativeErrors: [])
         }
@@ -121,24 +122,5 @@ public enum PhoneDepthCheck {
         return FileResult(file: file, passed: passed,
                           line: "\(passed ? "PASS" : "FAIL") \(file): the matte (MPF image \(mattes.map(String.init).joined(separator: ", "))) is not taken for depth; "
                               + "depth from \(photo.depth?.location ?? "nowhere")", relativeErrors: [])
-    }
-
-    /// Width and height of the primary item from its `ispe`, turned by its transformations.
-    private static func declaredHEIFSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        guard let s = HEIFStructure.parse(bytes), let id = s.primaryID, let ispe = s.property("ispe", of: id),
-              ispe.payload.count >= 12 else { return nil }
-        let w = Int(ISOBox.readUInt32(bytes, ispe.payload.lowerBound + 4)), h = Int(ISOBox.readUInt32(bytes, ispe.payload.lowerBound + 8))
-        return Orientations.transposes(HEIFTransform.combined(HEIFTransform.transforms(of: id, in: s, bytes: bytes))) ? (h, w) : (w, h)
-    }
-
-    /// 1-based MPF indices of images whose Apple XMP names an AuxiliaryImageSubType (mattes).
-    private static func matteImages(_ bytes: [UInt8]) -> [Int] {
-        guard let index = MPFIndex(segments: JPEGSegments(bytes), in: bytes) else { return [] }
-        return index.entries.enumerated().compactMap { k, entry in
-            guard entry.offset > 0, entry.offset + entry.size <= bytes.count else { return nil }
-            let image = Array(bytes[entry.offset..<(entry.offset + entry.size)])
-            let xmp = XMPDocument(packets: JPEGSegments(image).standardXMP(in: image).map { [$0] } ?? [])
-            return AppleDepthXMP(xmp)?.auxiliarySubType?.isEmpty == false ? k + 1 : nil
-        }
     }
 }

@@ -1,3 +1,5 @@
+import Entries
+import Evaluation
 import Foundation
 
 /// The SROIE receipts folder: `img/NNN.jpg` scans, `key/NNN.json` key fields and `box/NNN.csv`
@@ -43,7 +45,7 @@ public struct SROIEDataset: Sendable {
 
     /// The rows of a box file: each box's text is everything after its eighth comma; boxes that
     /// share most of their height are one printed row.
-    static func transcriptLines(_ csv: String) -> [String] {
+    public static func transcriptLines(_ csv: String) -> [String] {
         struct Box { var minX, minY, maxY: Double; var text: String }
         var boxes: [Box] = []
         for row in csv.split(whereSeparator: \.isNewline) {
