@@ -16,12 +16,12 @@ corpus:
 # The long reliability checks (issue 10): 1,000 mutated corpus images through the full pipeline,
 # 20 kill -9s with resumes compared byte for byte with an uninterrupted run, a worker SIGSEGV.
 reliability: release
-	scripts/reliability.py fuzz --count 1000
-	scripts/reliability.py kill9 --kills 20
-	scripts/reliability.py segv
+	scripts/ci/reliability.py fuzz --count 1000
+	scripts/ci/reliability.py kill9 --kills 20
+	scripts/ci/reliability.py segv
 
 valgrind:
-	scripts/valgrind-check.sh
+	scripts/ci/valgrind-check.sh
 
 gate:
-	scripts/accuracy-gate.sh
+	scripts/ci/accuracy-gate.sh

@@ -23,7 +23,7 @@ PACKAGES=(
   libsqlite3-dev libssl-dev
 )
 # What only the tests use: a headless browser for the HTML review report's end-to-end test, and a one-node
-# Slurm cluster of the tests' own for docs/deploy/slurm-array.sh (scripts/slurm-local.sh: munged, slurmctld,
+# Slurm cluster of the tests' own for docs/deploy/slurm-array.sh (scripts/ci/slurm-local.sh: munged, slurmctld,
 # slurmd; ss finds it free ports).
 TEST_PACKAGES=(chromium slurm-wlm munge iproute2)
 if [ "${1:-}" = "--tests" ]; then

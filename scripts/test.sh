@@ -9,7 +9,7 @@ swift build --build-tests
 timeout --kill-after=30s "${DECANT_TEST_TIMEOUT:-40m}" swift test --skip-build
 # The Slurm recipe submitted unchanged to a one-node cluster started for it and stopped after it (about
 # 4 minutes; as root, else it says why it is skipped; under CI a skip fails).
-DECANT=.build/debug/decant timeout --kill-after=30s "${DECANT_SLURM_TIMEOUT:-15m}" scripts/slurm-array-test.sh
+DECANT=.build/debug/decant timeout --kill-after=30s "${DECANT_SLURM_TIMEOUT:-15m}" scripts/ci/slurm-array-test.sh
 # The accuracy-regression gate: the committed corpus against the committed baseline
 # (Reports/baseline/metrics.json); exit 3 names every metric that got worse.
-DECANT=.build/debug/decant timeout --kill-after=30s "${DECANT_GATE_TIMEOUT:-40m}" scripts/accuracy-gate.sh
+DECANT=.build/debug/decant timeout --kill-after=30s "${DECANT_GATE_TIMEOUT:-40m}" scripts/ci/accuracy-gate.sh

@@ -242,7 +242,8 @@ public struct RunArguments: ParsableArguments {
                 print("\(c.totals.total) change(s) in \(c.jobsWithChanges) job(s), \(c.newJobs) new job(s) since the last run → \(out)/changes-summary.json")
             }
             if let metrics = outcome.metrics?.corpus.metrics {
-                let parts = [("CER", Metric.cer), ("WER", Metric.wer), ("entry F1", Metric.entryF1), ("receipt keys", Metric.receiptKeyAccuracy)]
+                let parts = [("entry F1", Metric.entryF1), ("receipt keys", Metric.receiptKeyAccuracy), ("word-bag F1", Metric.wordBagF1),
+                             ("CER", Metric.cer)]
                     .compactMap { name, key in metrics[key].map { "\(name) \(String(format: "%.1f%%", $0 * 100))" } }
                 print("accuracy on \(outcome.metrics?.images.count ?? 0) image(s) with ground truth: \(parts.joined(separator: ", ")) → \(out)/metrics.json")
             }

@@ -31,8 +31,7 @@ public struct TextLayerPage: Sendable {
 
 /// How a PDF page was read, for pages.json.
 public struct PDFPageFacts: Sendable, Equatable, Codable {
-    /// `text-layer`, `ocr` (rendered and read), or `blank` (nothing on the page to read).
-    public var read: String
+    public var read: ReadMethod
     /// The verdict on the text layer: `usable`, `none`, `unmapped glyphs`, `hidden text`, `covered text`,
     /// `misaligned` — why a page was read by OCR, or that its layer was used.
     public var textLayer: String
@@ -41,7 +40,7 @@ public struct PDFPageFacts: Sendable, Equatable, Codable {
     /// The resolution the page was rendered at for OCR, or the grid its text layer was laid on.
     public var ppi: Double
 
-    public init(read: String, textLayer: String, textLayerDetail: String?, ppi: Double) {
+    public init(read: ReadMethod, textLayer: String, textLayerDetail: String?, ppi: Double) {
         self.read = read
         self.textLayer = textLayer
         self.textLayerDetail = textLayerDetail

@@ -36,7 +36,7 @@ struct PageTrace {
         record.format = page.format
         record.photo = page.photo
         record.warnings = page.warnings
-        record.read = page.pdf?.read ?? "ocr"
+        record.read = page.pdf?.read ?? .ocr
         record.textLayer = page.pdf?.textLayer
         record.textLayerDetail = page.pdf?.textLayerDetail
     }

@@ -13,6 +13,29 @@ enum AccuracyHTML {
         value >= 0.9 ? "#1a7f37" : (value >= 0.7 ? "#b7791f" : "#c62828")
     }
 
+    /// The score a reader judges a page by: a wine list's entry F1, a receipt's key fields (its item
+    /// F1 when no key is known). Character error rates stay in the tables: a flat list whose entries
+    /// are all right can show 60 % CER from the dot leaders Decant erases on purpose.
+    static func headlineScore(_ e: ImageEvaluation) -> (value: Double, measure: String)? {
+        let m = MetricsAggregate([e]).metrics
+        if let v = m[Metric.entryF1] { return (v, "entry F1") }
+        if let v = m[Metric.receiptKeyAccuracy] { return (v, "receipt keys") }
+        if let v = m[Metric.itemF1] { return (v, "item F1") }
+        return nil
+    }
+
+    /// One bar per page with the score it is judged by (`headlineScore`); nil when no page has one.
+    static func scoreChart(id: String, evaluations: [ImageEvaluation], label: (ImageEvaluation) -> String) -> String? {
+        let bars = evaluations.compactMap { e -> SVGChart.Bar? in
+            guard let score = headlineScore(e) else { return nil }
+            return SVGChart.Bar(label: label(e), value: score.value, note: "(\(score.measure))")
+        }
+        guard !bars.isEmpty else { return nil }
+        return SVGChart.bars(id: id, title: "Score per image",
+                             description: "Entry F1 of each wine list and key-field accuracy of each receipt, \(bars.count) images.",
+                             bars: bars, maxValue: 1, colour: scoreColour)
+    }
+
     static func cerChart(id: String, evaluations: [ImageEvaluation], label: (ImageEvaluation) -> String) -> String {
         let bars = evaluations.map { e in
             SVGChart.Bar(label: label(e), value: e.text.cer, note: e.shape.map { "(\($0))" } ?? "")

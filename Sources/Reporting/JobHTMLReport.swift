@@ -57,8 +57,8 @@ public struct JobHTMLReport: Sendable {
         if failed > 0 { facts.append("\(failed) failed") }
         if !evaluations.isEmpty {
             let pooled = MetricsAggregate(evaluations).metrics
-            if let cer = pooled[Metric.cer] { facts.append("CER \(HTMLText.percent(cer))") }
             if let f1 = pooled[Metric.entryF1] { facts.append("entry F1 \(HTMLText.percent(f1))") }
+            if let keys = pooled[Metric.receiptKeyAccuracy] { facts.append("receipt keys \(HTMLText.percent(keys))") }
         }
         var html = "<header class=\"top\">"
         if let runPage { html += "<p class=\"crumbs\"><a href=\"\(HTMLText.url(runPage))\">Run</a> › \(HTMLText.escape(job))</p>" }
@@ -343,8 +343,12 @@ public struct JobHTMLReport: Sendable {
     func accuracySection() -> String {
         guard !evaluations.isEmpty else { return "" }
         var html = "<section class=\"card\" aria-labelledby=\"h-accuracy\"><h2 id=\"h-accuracy\">Accuracy</h2><div class=\"charts\">"
+        if let chart = AccuracyHTML.scoreChart(id: "job-score", evaluations: evaluations, label: \.image) {
+            html += "<figure class=\"wide\">" + chart
+                + "<figcaption>Entry F1 of each wine list, key-field accuracy of each receipt (higher is better).</figcaption></figure>"
+        }
         html += "<figure class=\"wide\">" + AccuracyHTML.cerChart(id: "job-cer", evaluations: evaluations, label: \.image)
-            + "<figcaption>Character error rate of each page (lower is better).</figcaption></figure>"
+            + "<figcaption>Character error rate of each page against its full transcript, dot leaders included (lower is better).</figcaption></figure>"
         let calibration = ConfidenceCalibration(checks: checks)
         if calibration.count > 0 {
             html += "<figure>" + SVGChart.reliability(id: "job-calibration", title: "Match confidence calibration", calibration: calibration)

@@ -44,7 +44,7 @@ public struct PageRecord: Sendable, Equatable, Codable {
     /// The page of a multi-page document (a PDF), 1-based; nil for a photo.
     public var page: Int?
     /// How the page's text was read: `ocr`, `text-layer` (a PDF's own text, no OCR) or `blank`.
-    public var read: String?
+    public var read: ReadMethod?
     /// For a PDF page, the verdict on its text layer (`usable`, `none`, `unmapped glyphs`, `hidden text`,
     /// `covered text`, `misaligned`) and what it rests on: why the page was read as it was.
     public var textLayer: String?

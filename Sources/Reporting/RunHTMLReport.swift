@@ -55,7 +55,6 @@ public struct RunHTMLReport: Sendable {
             (s.entries > 0 ? HTMLText.percent(Double(s.matchedEntries) / Double(s.entries)) : "—", "matched"),
         ]
         if let m = metrics?.corpus.metrics {
-            if let v = m[Metric.cer] { tiles.append((HTMLText.percent(v), "CER")) }
             if let v = m[Metric.entryF1] { tiles.append((HTMLText.percent(v), "entry F1")) }
             if let v = m[Metric.receiptKeyAccuracy] { tiles.append((HTMLText.percent(v), "receipt keys")) }
         }
@@ -69,7 +68,7 @@ public struct RunHTMLReport: Sendable {
         html += "<div class=\"table-wrap\"><table><caption>Each job's page shows its pages with the entry boxes and the entry table.</caption>"
             + "<thead><tr><th scope=\"col\">Job</th><th scope=\"col\" class=\"num\">Images</th><th scope=\"col\" class=\"num\">Failed</th>"
             + "<th scope=\"col\" class=\"num\">Entries</th><th scope=\"col\" class=\"num\">Matched</th>"
-            + "<th scope=\"col\" class=\"num\">CER</th><th scope=\"col\" class=\"num\">Entry F1</th>"
+            + "<th scope=\"col\" class=\"num\">Entry F1</th><th scope=\"col\" class=\"num\">Receipt keys</th>"
             + "<th scope=\"col\" class=\"num\">Image time</th></tr></thead><tbody>"
         for job in summary.jobs {
             let name = HTMLText.escape(job.name)
@@ -77,7 +76,7 @@ public struct RunHTMLReport: Sendable {
             html += "<tr><th scope=\"row\">" + (jobPages.contains(job.name) ? "<a href=\"\(jobLink(job.name))\">\(name)</a>" : name) + "</th>"
                 + "<td class=\"num\">\(job.images)</td><td class=\"num\">\(job.failedImages > 0 ? "<span class=\"off\">\(job.failedImages)</span>" : "0")</td>"
                 + "<td class=\"num\">\(job.entries)</td><td class=\"num\">\(job.matchedEntries)</td>"
-                + "<td class=\"num\">\(HTMLText.percent(m?[Metric.cer]))</td><td class=\"num\">\(HTMLText.percent(m?[Metric.entryF1]))</td>"
+                + "<td class=\"num\">\(HTMLText.percent(m?[Metric.entryF1]))</td><td class=\"num\">\(HTMLText.percent(m?[Metric.receiptKeyAccuracy]))</td>"
                 + "<td class=\"num\">\(HTMLText.fixed(job.timingsMS.total / 1000, decimals: 1)) s</td></tr>"
         }
         return html + "</tbody></table></div></section>"
@@ -86,9 +85,14 @@ public struct RunHTMLReport: Sendable {
     func accuracySection() -> String {
         guard let metrics, !metrics.images.isEmpty else { return "" }
         var html = "<section class=\"card\" aria-labelledby=\"h-accuracy\"><h2 id=\"h-accuracy\">Accuracy against ground truth</h2>"
-        html += "<div class=\"charts\"><figure class=\"wide\">"
+        html += "<div class=\"charts\">"
+        if let chart = AccuracyHTML.scoreChart(id: "run-score", evaluations: metrics.images, label: { "\($0.job)/\($0.image)" }) {
+            html += "<figure class=\"wide\">" + chart
+                + "<figcaption>Entry F1 of each wine list, key-field accuracy of each receipt (higher is better).</figcaption></figure>"
+        }
+        html += "<figure class=\"wide\">"
             + AccuracyHTML.cerChart(id: "run-cer", evaluations: metrics.images, label: { "\($0.job)/\($0.image)" })
-            + "<figcaption>Character error rate of each image (lower is better; shape in brackets).</figcaption></figure>"
+            + "<figcaption>Character error rate of each image against its full transcript, dot leaders included (lower is better; shape in brackets).</figcaption></figure>"
         if let chart = AccuracyHTML.f1Chart(id: "run-f1-shape", report: metrics) {
             html += "<figure>" + chart + "<figcaption>Entry F1 pooled per page shape.</figcaption></figure>"
         }

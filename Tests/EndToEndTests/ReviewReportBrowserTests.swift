@@ -110,7 +110,7 @@ import Testing
         let out = try SharedSmokeRun.output()
         let dom = try Chromium.dumpDOM(Chromium.url(out + "/index.html"))
         #expect(dom.contains("<a href=\"smoke/index.html\">smoke</a>"))
-        for chart in ["run-cer", "run-f1-shape", "run-calibration"] {
+        for chart in ["run-score", "run-cer", "run-f1-shape", "run-calibration"] {
             #expect(dom.contains("id=\"\(chart)\""), "\(chart) chart missing")
         }
         #expect(dom.contains("smoke/index.html#img-winelist-0001_2Ejpg"))

@@ -4,7 +4,7 @@ import Testing
 
 /// docs/deploy/slurm-array.sh as Slurm runs it, with the variables Slurm sets for an array task and
 /// stand-ins for `decant` and `sbatch`: which shard a task reads, who submits the merge and with
-/// which shard count, what the merge reads. scripts/slurm-array-test.sh runs the same script on a
+/// which shard count, what the merge reads. scripts/ci/slurm-array-test.sh runs the same script on a
 /// real one-node cluster; this checks its arithmetic wherever the tests run.
 @Suite struct SlurmRecipeTests {
     static let recipe = Repository.root + "/docs/deploy/slurm-array.sh"

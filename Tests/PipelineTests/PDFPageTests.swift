@@ -41,7 +41,7 @@ import Testing
         let path = makeList()
         let text = try process(path, page: 1, pdfText: .auto)
         #expect(text.record.error == nil, "\(String(describing: text.record.error))")
-        #expect(text.record.read == "text-layer")
+        #expect(text.record.read == .textLayer)
         #expect(text.record.textLayer == "usable")
         #expect(text.record.page == 1)
         #expect(text.record.segmentation == nil, "no Tesseract segmentation on a text-layer page")
@@ -50,14 +50,14 @@ import Testing
         #expect(Set(text.entries.compactMap { $0.prices.first?.amount }) == [95, 48, 52])
 
         let outlined = try process(path, page: 2, pdfText: .auto)
-        #expect(outlined.record.read == "ocr")
+        #expect(outlined.record.read == .ocr)
         #expect(outlined.record.textLayer == "none")
         #expect(outlined.record.format == "pdf")
         #expect(outlined.entries.count == 3, "OCR of the rendered page reads the same list: \(outlined.entries.map(\.rawText))")
 
         // Forced OCR reads the text page as the outlined one.
         let forced = try process(path, page: 1, pdfText: .never)
-        #expect(forced.record.read == "ocr")
+        #expect(forced.record.read == .ocr)
         #expect(forced.record.textLayerDetail?.contains("--pdf-text never") == true)
         #expect(Set(forced.entries.compactMap { $0.prices.first?.amount }) == [95, 48, 52])
     }

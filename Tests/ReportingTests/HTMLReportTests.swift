@@ -177,6 +177,22 @@ import Testing
         #expect(svg.contains(">50.0%+</text>"))
     }
 
+    @Test func aPageIsScoredByEntriesOrKeyFields() {
+        func evaluation(kind: String, entries: EntryCounts?, receipt: ReceiptCounts?) -> ImageEvaluation {
+            ImageEvaluation(job: "j", image: "p.jpg", truth: "p.gt.json", truthFormat: .decant, kind: kind, shape: nil,
+                            layout: nil, flatten: nil, failed: false,
+                            text: TextMetrics(characterErrors: 65, nCharacters: 100, wordErrors: 0, nWords: 20,
+                                              wordBag: WordBagCounts(hits: 20, truth: 20, recognized: 20)),
+                            entries: entries, receipt: receipt)
+        }
+        var all = EntryCounts()
+        all.detected = 8; all.truth = 8; all.matched = 8
+        // Every entry right beside a CER of 65 %: the page scores 100 %.
+        let list = AccuracyHTML.headlineScore(evaluation(kind: "winelist", entries: all, receipt: nil))
+        #expect(list?.value == 1 && list?.measure == "entry F1")
+        #expect(AccuracyHTML.headlineScore(evaluation(kind: "winelist", entries: nil, receipt: nil)) == nil)
+    }
+
     @Test func runPageLinksJobsAndDrawsTheAccuracyCharts() {
         func evaluation(_ job: String, _ image: String, shape: String, errors: Int, entries: EntryCounts) -> ImageEvaluation {
             ImageEvaluation(job: job, image: image, truth: "\(image).gt.json", truthFormat: .decant, kind: "winelist", shape: shape,
@@ -196,11 +212,16 @@ import Testing
         #expect(html.contains("<a href=\"lists/a%20b/index.html\">lists/a b</a>"))
         #expect(html.contains("href=\"lists/a%20b/index.html#img-p_231_2Ejpg\""))
         #expect(html.contains("id=\"run-cer\""))
+        #expect(html.contains("id=\"run-score\""))
         #expect(html.contains("id=\"run-f1-shape\""))
+        // The headline tiles are the scores a reader judges by, not the character error rate.
+        let tiles = RunHTMLReport(summary: summary, metrics: metrics).tiles()
+        #expect(tiles.contains("<span>entry F1</span>") && !tiles.contains("CER"))
         #expect(html.contains("id=\"run-calibration\""))
         #expect(html.contains("<th scope=\"row\">shape curl</th>"))
         #expect(html.contains("12.0%"))
         #expect(!RunHTMLReport(summary: summary).render().contains("id=\"run-cer\""))
+        #expect(!RunHTMLReport(summary: summary).render().contains("id=\"run-score\""))
         #expect(JobHTMLReport.runPage(forJob: "lists/a b") == "../../index.html")
     }
 

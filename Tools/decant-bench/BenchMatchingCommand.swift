@@ -6,7 +6,7 @@ import Foundation
 
 /// `decant bench matching`: accuracy, speed, load time, memory and calibration of the catalogue
 /// matcher on the ../shared/bench/matching data (run side by side with RapidFuzz by
-/// scripts/bench-matching.sh).
+/// scripts/bench/bench-matching.sh).
 struct BenchMatchingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matching",

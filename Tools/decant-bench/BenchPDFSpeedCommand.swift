@@ -90,8 +90,8 @@ struct BenchPDFSpeedCommand: ParsableCommand {
         var out = "| --pdf-text | pages | read from text layer | read by OCR | failed | entries | wall s | CPU s | ms per page (stages) |\n"
         out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for m in measures {
-            let text = m.pages.filter { $0.read == "text-layer" }.count
-            let ocr = m.pages.filter { $0.read == "ocr" }.count
+            let text = m.pages.filter { $0.read == .textLayer }.count
+            let ocr = m.pages.filter { $0.read == .ocr }.count
             let failed = m.pages.filter { $0.error != nil }.count
             let stages = m.pages.compactMap(\.timingsMS?.total).reduce(0, +) / Double(max(1, m.pages.count))
             out += "| \(m.mode.rawValue) | \(m.pages.count) | \(text) | \(ocr) | \(failed) | \(m.pages.map(\.entryCount).reduce(0, +)) "

@@ -12,7 +12,7 @@ import Imaging
 // Exit 0 when every file passes, 1 otherwise, 2 when the folder is missing.
 //
 // phone-depth-check --write-pfm OUT [FOLDER]
-// Writes each file's converted depth map as OUT/NAME.pfm (see scripts/phone-depth-fullmap.py).
+// Writes each file's converted depth map as OUT/NAME.pfm (see scripts/experiments/phone-depth-fullmap.py).
 //
 // phone-depth-check --describe FILE...
 // Prints what `decant inspect` will print about each file (PhotoDescription.text).
@@ -24,7 +24,7 @@ import Imaging
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--write-pfm", arguments.count >= 2 {
     // Each file's converted depth map as PFM (metres, or the file's units when relative), at its own
-    // size, for scripts/phone-depth-fullmap.py to compare with independent decoders pixel by pixel.
+    // size, for scripts/experiments/phone-depth-fullmap.py to compare with independent decoders pixel by pixel.
     let out = arguments[1]
     let folder = arguments.count > 2 ? arguments[2] : "/work/shared/data/phone-depth"
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()

@@ -3,7 +3,7 @@
 # Valgrind 3.19 reads DWARF 4 only, so this uses its own build folder with DWARF 4 debug info.
 # OMP_THREAD_LIMIT=1 is set here so decant does not re-execute itself (valgrind would not follow).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 DECANT_EXTRA_PACKAGES="valgrind" scripts/setup.sh
 INPUT="${1:-Corpus/smoke}"
 swift build --scratch-path .build-valgrind -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4 --product decant

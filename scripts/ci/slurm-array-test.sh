@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end test of docs/deploy/slurm-array.sh, submitted unchanged to a real one-node Slurm
-# cluster (scripts/slurm-local.sh) over a part of Corpus/ (seven photos in two jobs, so each of the
+# cluster (scripts/ci/slurm-local.sh) over a part of Corpus/ (seven photos in two jobs, so each of the
 # four shards has at least one):
 #   1. `sbatch --array=1-4` runs the four shards and the merge job; the merged reports equal those
-#      of one `decant run` over the same inbox (timing fields aside, scripts/compare-reports.py),
+#      of one `decant run` over the same inbox (timing fields aside, scripts/ci/compare-reports.py),
 #      the history records the run once and no shard records one.
 #   2. Faults: task 2 is cancelled while it reads (`scancel JOB_2`) and task 4 hangs past its time
 #      limit (stopped with SIGSTOP, its --time cut to one minute): Slurm ends them CANCELLED and
@@ -11,7 +11,7 @@
 #      empty. `sbatch --array=2,4 … 4` re-runs only those two tasks and the merge, whose reports
 #      then equal the single run's, recorded once.
 #
-#   scripts/slurm-array-test.sh        (after `swift build`; scripts/test.sh runs it)
+#   scripts/ci/slurm-array-test.sh        (after `swift build`; scripts/test.sh runs it)
 #
 # Environment: DECANT (the decant binary; default .build/debug/decant), SLURM_TEST_WAIT (seconds to
 # wait for one array or merge, default 900), SLURM_LOCAL_KEEP=1 (keep the cluster's folder and logs).
@@ -21,7 +21,7 @@
 set -uo pipefail
 # A relative DECANT is the caller's, and the tasks run elsewhere: made absolute before anything moves.
 [ -z "${DECANT:-}" ] || DECANT=$(realpath -m "$DECANT")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 DECANT=${DECANT:-$ROOT/.build/debug/decant}
 WAIT=${SLURM_TEST_WAIT:-900}
@@ -30,7 +30,7 @@ RECIPE=$ROOT/docs/deploy/slurm-array.sh
 NAME=slurm-array-test
 
 # shellcheck source=slurm-local.sh
-source "$ROOT/scripts/slurm-local.sh"
+source "$ROOT/scripts/ci/slurm-local.sh"
 
 skip() {
   if [ "${CI:-}" = true ]; then
@@ -43,7 +43,7 @@ skip() {
 }
 reason=$(slurm_local_check) || skip "$reason"
 [ -x "$DECANT" ] || skip "no decant binary at $DECANT (swift build first, or set DECANT)"
-command -v python3 >/dev/null || skip "python3 missing (scripts/compare-reports.py compares the reports)"
+command -v python3 >/dev/null || skip "python3 missing (scripts/ci/compare-reports.py compares the reports)"
 
 passed=0 failed=0
 ok() { echo "ok - $*"; passed=$((passed + 1)); }
@@ -111,7 +111,7 @@ history_runs() {
   [ -e "$1" ] || { echo 0; return; }
   python3 -c 'import sqlite3, sys; print(sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True).execute("select count(*) from run").fetchone()[0])' "$1" 2>&1
 }
-same_reports() { python3 "$ROOT/scripts/compare-reports.py" "$1" "$2" >"$3" 2>&1 || { tail -n 20 "$3"; return 1; }; }
+same_reports() { python3 "$ROOT/scripts/ci/compare-reports.py" "$1" "$2" >"$3" 2>&1 || { tail -n 20 "$3"; return 1; }; }
 submit() { # submit FOLDER SBATCH-ARGS… → the array's job id
   (cd "$1" && sbatch --parsable "${@:2}") | cut -d';' -f1
 }

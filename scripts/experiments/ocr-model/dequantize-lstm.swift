@@ -2,7 +2,7 @@
 // fine-tune it (it refuses integer models: "is an integer (fast) model, cannot continue training").
 //
 //   combine_tessdata -e /usr/share/tesseract-ocr/5/tessdata/eng.traineddata eng.lstm
-//   swift scripts/ocr-model/dequantize-lstm.swift eng.lstm eng-float.lstm
+//   swift scripts/experiments/ocr-model/dequantize-lstm.swift eng.lstm eng-float.lstm
 //
 // Debian ships only the integer English model (tessdata_fast), and neither Debian nor PyPI carries
 // a float one (tessdata_best). An integer weight matrix stores each row as int8 values and one scale

@@ -9,19 +9,19 @@
 # the accuracy Decant measured in that same run (OUT/metrics.json), and raw tesseract's word-bag F1
 # on the same images against the same truth (how much each side reads, next to how fast).
 #
-#   scripts/bench-throughput.sh [sroie] [corpus]          default: both
+#   scripts/bench/bench-throughput.sh [sroie] [corpus]          default: both
 #
 # Environment:
 #   SROIE   SROIE folder (default ../shared/data/sroie; images in img/, truth found beside them)
 #   CORPUS  generated benchmark corpus (default Reports/bench-corpus; made by
-#           scripts/make-bench-corpus.sh when missing)
+#           scripts/bench/make-bench-corpus.sh when missing)
 #   LIMIT   only the first LIMIT images of each set (quick tries; the figures want the full sets)
 #   WORKERS parallel processes for both sides (default 2)
 #   DECANT_ARGS  extra `decant run` arguments (e.g. "--receipt-readings 1")
 #   KEEP    folder to keep outputs in (default: a temporary folder, removed)
 #   DECANT  a decant binary to use as is, skipping the build
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$PWD
 SETS=("$@"); [ ${#SETS[@]} -gt 0 ] || SETS=(sroie corpus)
 SROIE=${SROIE:-../shared/data/sroie}
@@ -76,7 +76,7 @@ bench_set() {
     echo "$start $end" > "$dir/raw/wall.txt"
 
     # (b) decant run --jobs WORKERS over the same images (a fresh output folder: nothing cached).
-    MONITOR_TOTAL=$n python3 "$ROOT/scripts/throughput-monitor.py" "$dir/decant.json" -- \
+    MONITOR_TOTAL=$n python3 "$ROOT/scripts/bench/throughput-monitor.py" "$dir/decant.json" -- \
         "$DECANT" run "$dir/inbox/$sub" --out "$dir/out" --jobs "$WORKERS" \
         --log-format json "$@" ${EXTRA[@]+"${EXTRA[@]}"} > /dev/null || status=$?
     # 2: finished with some images failed (counted below); anything else is not a measurement.
@@ -171,7 +171,7 @@ for set in "${SETS[@]}"; do
             # a wine list by its shape is read once more, as a receipt).
             bench_set sroie "$SROIE" img --kind receipt ;;
         corpus)
-            [ -d "$CORPUS" ] || scripts/make-bench-corpus.sh "$CORPUS" >&2
+            [ -d "$CORPUS" ] || scripts/bench/make-bench-corpus.sh "$CORPUS" >&2
             bench_set corpus "$CORPUS" . ;;
         *) echo "unknown set $set (sroie, corpus)" >&2; exit 64 ;;
     esac

@@ -3,9 +3,9 @@
 # committed baseline. Exit status 0 when nothing got worse beyond the baseline's tolerances,
 # 3 when something did (every such metric is named on stderr), anything else on other failures.
 #
-#   scripts/accuracy-gate.sh            run Corpus, gate against Reports/baseline/metrics.json
-#   scripts/accuracy-gate.sh --update   run Corpus, make its metrics the new baseline (commit it)
-#   scripts/accuracy-gate.sh --prove    also run a deliberately worse pipeline (flattening off, pages
+#   scripts/ci/accuracy-gate.sh            run Corpus, gate against Reports/baseline/metrics.json
+#   scripts/ci/accuracy-gate.sh --update   run Corpus, make its metrics the new baseline (commit it)
+#   scripts/ci/accuracy-gate.sh --prove    also run a deliberately worse pipeline (flattening off, pages
 #                                       shrunk ×1/$DEGRADE) and check that the gate fails on it
 #
 # Environment: DECANT (a decant binary; default: build .build/$CONFIG/decant), BENCH (the decant-bench
@@ -15,7 +15,7 @@
 # image, 900).
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 CONFIG=${CONFIG:-release}
 CORPUS=${CORPUS:-Corpus}
 OUT=${OUT:-Reports/ci}

@@ -4,10 +4,10 @@
 # Debian's eng model, and docs/benchmarks/ocr-model.md says why (the fine-tuned models read the
 # Corpus's blurred lists better and real receipts and photos worse).
 #
-#   scripts/ocr-model/train.sh WORK [--profile general|blur] [--pages 2000] [--iterations 12000] [--accents]
+#   scripts/experiments/ocr-model/train.sh WORK [--profile general|blur] [--pages 2000] [--iterations 12000] [--accents]
 #
 # Then measure with the model in place of Debian's (Decant takes TESSDATA_PREFIX):
-#   TESSDATA_PREFIX=WORK/tessdata DECANT=.build/release/decant OUT=G scripts/accuracy-gate.sh
+#   TESSDATA_PREFIX=WORK/tessdata DECANT=.build/release/decant OUT=G scripts/ci/accuracy-gate.sh
 #   TESSDATA_PREFIX=WORK/tessdata OMP_THREAD_LIMIT=1 .build/release/decant-bench sroie-text --no-raw
 #   TESSDATA_PREFIX=WORK/tessdata OMP_THREAD_LIMIT=1 .build/release/decant-bench inv3d --no-raw
 #
@@ -21,7 +21,7 @@ WORK=${1:?usage: $0 WORK [--profile general|blur] [--pages N] [--iterations N] [
 shift
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 PROFILE=general PAGES=2000 ITERATIONS=12000 ACCENTS=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -83,10 +83,10 @@ EOF
 fi
 rm -rf "$WORK/pages"
 half=$(( PAGES / 2 ))
-scripts/ocr-model/make-lines.py "$WORK/text.txt" "$WORK/pages" --start 0 --count "$half" --seed 2 \
+scripts/experiments/ocr-model/make-lines.py "$WORK/text.txt" "$WORK/pages" --start 0 --count "$half" --seed 2 \
   --profile "$PROFILE" "${CHARSET[@]}" > "$WORK/pages-1.log" &
 first=$!
-scripts/ocr-model/make-lines.py "$WORK/text.txt" "$WORK/pages" --start "$half" --count $(( PAGES - half )) --seed 2 \
+scripts/experiments/ocr-model/make-lines.py "$WORK/text.txt" "$WORK/pages" --start "$half" --count $(( PAGES - half )) --seed 2 \
   --profile "$PROFILE" "${CHARSET[@]}" > "$WORK/pages-2.log"
 wait "$first"
 ls "$WORK"/pages/*.lstmf | sort > "$WORK/all.txt"
@@ -97,7 +97,7 @@ tail -n "$evaluation" "$WORK/all.txt" > "$WORK/eval.txt"
 # 3. Debian's integer model as a float one.
 mkdir -p "$WORK/float"
 combine_tessdata -u "$TESSDATA/eng.traineddata" "$WORK/float/eng." > /dev/null
-swift scripts/ocr-model/dequantize-lstm.swift "$WORK/float/eng.lstm" "$WORK/float/eng-float.lstm"
+swift scripts/experiments/ocr-model/dequantize-lstm.swift "$WORK/float/eng.lstm" "$WORK/float/eng-float.lstm"
 cp "$TESSDATA/eng.traineddata" "$WORK/float/eng.traineddata"
 (cd "$WORK/float" && cp eng-float.lstm eng.lstm && combine_tessdata -o eng.traineddata eng.lstm > /dev/null)
 TRAINEDDATA=$WORK/float/eng.traineddata

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Catalogue matcher benchmark, side by side with the RapidFuzz yardstick on the same data (docs/benchmarks/matching.md).
 #
-#   scripts/bench-matching.sh [--quick]
+#   scripts/bench/bench-matching.sh [--quick]
 #
 # Sets up the yardstick venv (/tmp/rf, PyPI), generates the seed-42 data sets into /tmp (100k and
 # 1M catalogue rows, 1,000 queries each) plus a copy of each in which 15% of the queries have no
@@ -11,7 +11,7 @@
 # --quick skips the 1M data sets. REUSE_YARDSTICK=1 keeps RapidFuzz results already in
 # /tmp/decant-bench-matching from an earlier run (they do not depend on Decant).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 YARD="$ROOT/../shared/bench/matching"
 VENV=/tmp/rf

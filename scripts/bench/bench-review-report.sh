@@ -3,11 +3,11 @@
 # report (the default) and with --no-html, and prints wall clock, peak memory and what the report adds
 # on disk (page previews, index.html files).
 #
-#   scripts/bench-review-report.sh [INBOX] [WORKERS]     default INBOX: Corpus, WORKERS: all cores
+#   scripts/bench/bench-review-report.sh [INBOX] [WORKERS]     default INBOX: Corpus, WORKERS: all cores
 #
 # The two runs go to a temporary folder that is removed afterwards (KEEP=1 keeps it).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 INBOX=${1:-Corpus}
 WORKERS=${2:-$(nproc)}
 

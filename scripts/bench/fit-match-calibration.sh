@@ -7,7 +7,7 @@
 # queries, of which 15% have their wine removed from the catalogue (no answer) and 8% only their
 # vintage (the answer is a vintage variant). Rebuild decant afterwards.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 YARD="../shared/bench/matching"
 VENV=/tmp/rf
 [[ -d "$YARD" ]] || { echo "needs ../shared/bench/matching" >&2; exit 69; }

@@ -3,12 +3,12 @@
 # lists and receipts, a third flat, a third perspective, a third curled/wrinkled/folded, each with
 # depth (non-flat), camera intrinsics and ground truth. Every folder is a job for `decant run`.
 #
-#   scripts/make-bench-corpus.sh [OUT]          default OUT: Reports/bench-corpus (git-ignored)
+#   scripts/bench/make-bench-corpus.sh [OUT]          default OUT: Reports/bench-corpus (git-ignored)
 #
 # Environment: SEED (default 7), CATALOGUE (default "builtin", the built-in catalogue; or a file for the
 # built-in catalogue), JOBS (default: all cores), SIZE (default 3024x4032), PER_JOB (default 50).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 OUT=${1:-Reports/bench-corpus}
 SEED=${SEED:-7}

@@ -3,11 +3,11 @@
 # group), every one with depth, camera intrinsics, ground truth and NAME.flat.png (the clean render).
 # Default: 4 × 76 = 304 photos at 1536×2048, depth at 192×256 (perspective, receipts) or 480×640 (curled lists).
 #
-#   scripts/make-flattening-bench-set.sh [OUT]       default OUT: Reports/flattening-bench (git-ignored)
+#   scripts/bench/make-flattening-bench-set.sh [OUT]       default OUT: Reports/flattening-bench (git-ignored)
 #
 # Environment: SEED (default 11), COUNT (default 76), SIZE (default 1536x2048), JOBS (default 1), DECANT.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${1:-Reports/flattening-bench}
 SEED=${SEED:-11}
 COUNT=${COUNT:-76}

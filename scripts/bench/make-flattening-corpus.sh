@@ -3,9 +3,9 @@
 # plus NAME.flat.png (the clean render, the accuracy upper bound of `decant-bench flattening`), which
 # the committed corpus leaves out to stay small.
 #
-#   scripts/make-flattening-corpus.sh [OUT]          default OUT: Reports/flattening-corpus (git-ignored)
+#   scripts/bench/make-flattening-corpus.sh [OUT]          default OUT: Reports/flattening-corpus (git-ignored)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${1:-Reports/flattening-corpus}
 DECANT=${DECANT:-.build/release/decant}
 [ -x "$DECANT" ] || swift build -c release --product decant >&2

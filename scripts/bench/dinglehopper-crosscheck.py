@@ -7,8 +7,8 @@ rich in what tends to differ: combining marks, ligatures, CRLF, Unicode spaces, 
 CJK, Hebrew and Katakana, numbers with separators, private-use ligatures.
 
     python3 -m venv /tmp/dh && /tmp/dh/bin/pip install dinglehopper==0.11.0
-    swift build && /tmp/dh/bin/python scripts/dinglehopper-crosscheck.py --decant .build/debug/decant --pairs 400
-    /tmp/dh/bin/python scripts/dinglehopper-crosscheck.py --table Sources/Evaluation/WordBreakTable.swift
+    swift build && /tmp/dh/bin/python scripts/bench/dinglehopper-crosscheck.py --decant .build/debug/decant --pairs 400
+    /tmp/dh/bin/python scripts/bench/dinglehopper-crosscheck.py --table Sources/Evaluation/WordBreakTable.swift
 
 Exit status 1 when any value differs by more than 1e-9 (or any code point's Word_Break differs).
 """

@@ -5,9 +5,9 @@
 # ports. Nothing is written outside that folder, and stopping ends every daemon, job step and job
 # process of this cluster (found by the folder in their environment) and removes the folder.
 #
-#   scripts/slurm-local.sh COMMAND [ARG…]    start, run COMMAND with SLURM_CONF set, stop (whatever
+#   scripts/ci/slurm-local.sh COMMAND [ARG…]    start, run COMMAND with SLURM_CONF set, stop (whatever
 #                                            COMMAND does, even when interrupted); COMMAND's status
-#   source scripts/slurm-local.sh            in a script: slurm_local_check || skip; slurm_local_start;
+#   source scripts/ci/slurm-local.sh            in a script: slurm_local_check || skip; slurm_local_start;
 #                                            trap slurm_local_stop EXIT; … sbatch …
 #
 # Made for containers without systemd or cgroups: processes are tracked by parentage
@@ -66,7 +66,7 @@ slurm_local_start() {
   # slurmd -C prints the node line as it finds the hardware: NodeName=… CPUs=… RealMemory=…
   hardware=$(slurmd -C | head -n 1 | sed -E 's/^NodeName=[^ ]+ //')
   cat >"$dir/slurm.conf" <<EOF
-# Written by scripts/slurm-local.sh for one test cluster; removed with it.
+# Written by scripts/ci/slurm-local.sh for one test cluster; removed with it.
 ClusterName=decant-local
 SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=$ctld_port

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Reliability harness for Decant (a measuring instrument, not part of the product).
 
-    scripts/reliability.py fuzz  --decant BIN [--count 1000] [--seed 1]
-    scripts/reliability.py kill9 --decant BIN [--kills 20] [--seed 1]
-    scripts/reliability.py segv  --decant BIN
+    scripts/ci/reliability.py fuzz  --decant BIN [--count 1000] [--seed 1]
+    scripts/ci/reliability.py kill9 --decant BIN [--kills 20] [--seed 1]
+    scripts/ci/reliability.py segv  --decant BIN
 
 fuzz:  mutates corpus images (bit flips, truncations, header edits, junk, zero bytes) into an inbox of
        several jobs, runs `decant run` over it, and checks that the runner did not crash (exit 0 or 2) and
@@ -17,7 +17,7 @@ Exit status 0 when every check passes.
 """
 import argparse, json, os, random, re, shutil, signal, subprocess, sys, tempfile, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TIMING_KEYS = {"timingsMS", "wallClockMS", "ms", "startedAt", "finishedAt", "reusedImages", "elapsedSeconds"}
 
 

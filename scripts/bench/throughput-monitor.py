@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measuring instrument for scripts/bench-throughput.sh (never part of the product).
+"""Measuring instrument for scripts/bench/bench-throughput.sh (never part of the product).
 
 Runs a command, polls /proc every 50 ms for all its descendant processes and reports as JSON:
 wall-clock seconds, CPU seconds of the whole process tree (getrusage of reaped children), peak RSS

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Splits the flattened pages' character errors by cause, from `decant-bench flattening --ceiling --json`.
 
-    scripts/flattening-error-shares.py BENCH.json TRUTH_DIR
+    scripts/experiments/flattening-error-shares.py BENCH.json TRUTH_DIR
 
 TRUTH_DIR is the folder the bench read (its NAME.gt.json give the photographer's effects). Shares of all
 errors on the flattened pages:

@@ -6,7 +6,7 @@ ground-truth words with a letter outside ASCII (Château, Weißburgunder, şarap
 them the page text holds exactly (as many times as the truth prints them). A measuring aid for
 the language models (docs/languages.md).
 
-    scripts/accented-words.py DATA OUT [NAME ...]
+    scripts/bench/accented-words.py DATA OUT [NAME ...]
 """
 import collections
 import glob

@@ -10,7 +10,7 @@ blur of r x h, sensor noise, JPEG, an unsharp mask (Decant's 0.6 or 2.0, or none
 enlarged back to min(24, 3h) px (Decant enlarges at most 3x) and stretched to white paper.
 `tesseract PAGE.png PAGE --psm 6 lstm.train` turns each page and its box file into PAGE.lstmf.
 
-    scripts/ocr-model/make-lines.py TEXT OUT --start 0 --count 700 --seed 1 [--profile general|blur]
+    scripts/experiments/ocr-model/make-lines.py TEXT OUT --start 0 --count 700 --seed 1 [--profile general|blur]
         [--charset FILE]
 
 TEXT: one line of text per line (lines over 70 characters are cut). --charset: characters the
@@ -25,7 +25,7 @@ from PIL import Image
 from scipy.ndimage import gaussian_filter
 
 # The generator's own faces (Sources/Synthesis/FontCatalogue.swift) and as many other Latin faces
-# as Debian packages (scripts/ocr-model/train.sh installs them): fonts of real lists and invoices
+# as Debian packages (scripts/experiments/ocr-model/train.sh installs them): fonts of real lists and invoices
 # are not ours.
 FONTS = ["P052", "C059", "Nimbus Roman", "DejaVu Serif", "Liberation Serif", "FreeSerif", "URW Bookman Light",
          "Nimbus Sans", "DejaVu Sans", "Liberation Sans", "FreeSans", "URW Gothic", "Nimbus Sans Narrow Semi-Condensed",

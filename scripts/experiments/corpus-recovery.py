@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Usage: scripts/corpus-recovery.py CORPUS REPORTS  (after: decant run CORPUS --out REPORTS)
+# Usage: scripts/experiments/corpus-recovery.py CORPUS REPORTS  (after: decant run CORPUS --out REPORTS)
 # Measuring instrument: how many true vintages and prices `decant run` recovers per job (multiset overlap).
 import json, glob, collections, sys, os
 corpus, out = sys.argv[1], sys.argv[2]

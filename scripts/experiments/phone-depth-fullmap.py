@@ -7,7 +7,7 @@ Python walk of the JPEG segments for GDepth's extended XMP. Prints per file the 
 percentile and largest relative error over all pixels.
 
   pip install pillow pillow-heif numpy
-  .build/debug/phone-depth-check --write-pfm /tmp/pfm && scripts/phone-depth-fullmap.py /work/shared/data/phone-depth /tmp/pfm
+  .build/debug/phone-depth-check --write-pfm /tmp/pfm && scripts/experiments/phone-depth-fullmap.py /work/shared/data/phone-depth /tmp/pfm
 """
 import base64
 import io

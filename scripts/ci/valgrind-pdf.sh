@@ -3,7 +3,7 @@
 # read, checked against its render and rendered for OCR; every bad file opened and refused) and fails if any
 # block is definitely lost. Same DWARF 4 build folder as valgrind-check.sh (valgrind 3.19 reads no DWARF 5).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 DECANT_EXTRA_PACKAGES="valgrind" scripts/setup.sh
 swift build --scratch-path .build-valgrind -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4 --product pdf-probe
 INPUT=$(mktemp -d)
@@ -22,7 +22,7 @@ SHARED="../shared/data/winelists"
 if [ -d "$SHARED" ]; then
   cp "$SHARED/docs/weinkarte-pgm.pdf" "$SHARED/docs/damare.pdf" "$INPUT/"
 fi
-valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 --suppressions=scripts/valgrind-pdf.supp \
+valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 --suppressions=scripts/ci/valgrind-pdf.supp \
   .build-valgrind/debug/pdf-probe survey "$INPUT" 2>&1 | tee "$LOG" | grep -E "^\| |LEAK SUMMARY|definitely|indirectly|possibly|ERROR SUMMARY"
 status=${PIPESTATUS[0]}
 echo "valgrind log: $LOG (exit $status)"
