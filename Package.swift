@@ -99,10 +99,6 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "decant", dependencies: ["DecantCLI", "Jobs", "Recognition"]),
-        // Checks the embedded-depth readers against independent decoders' figures (../shared/data/phone-depth); not installed.
-        .executableTarget(name: "phone-depth-check", dependencies: ["Imaging", "BenchKit"], path: "Tools/phone-depth-check"),
-        // Measures PDF reading on real wine lists (verdicts, timings, text layer against OCR); not installed.
-        .executableTarget(name: "pdf-probe", dependencies: ["Documents", "Recognition", "Imaging"], path: "Tools/pdf-probe"),
         // Measures PP-OCR against Tesseract (word-bag F1, CPU time, memory); not installed.
         .executableTarget(name: "ppocr-bench", dependencies: [
             "Recognition", "Imaging", "Evaluation",

@@ -2,8 +2,8 @@ import Foundation
 import Imaging
 
 /// Checks the readers against reference figures from independent decoders (libheif's heif-convert,
-/// exiftool), as data/phone-depth/reference.json records them. Shared by the `phone-depth-check`
-/// tool and the tests, so both judge by the same rules.
+/// exiftool), as data/phone-depth/reference.json records them. Shared by `decant-bench phone-depth`
+/// and the tests, so both judge by the same rules.
 public enum PhoneDepthCheck {
     public struct Reference: Codable, Sendable {
         public struct Sample: Codable, Sendable {

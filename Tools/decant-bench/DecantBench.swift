@@ -13,5 +13,6 @@ struct DecantBench: ParsableCommand {
         subcommands: [BenchEvalCommand.self, BenchMatchingCommand.self, BenchRoundTripCommand.self,
                       BenchInv3DCommand.self, BenchSROIETextCommand.self, BenchSROIECommand.self, BenchEntriesCommand.self,
                       BenchFlatteningCommand.self, BenchWineListsCommand.self, BenchPDFSpeedCommand.self, BenchLoadCommand.self, BenchDigestCommand.self,
+                      BenchPDFProbeCommand.self, BenchPhoneDepthCommand.self,
                       TunedRunCommand.self])
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Leak check of the PDF module: pdf-probe surveys a folder of good and bad PDFs under valgrind (every page
+# Leak check of the PDF module: `decant-bench pdf-probe` surveys a folder of good and bad PDFs under valgrind (every page
 # read, checked against its render and rendered for OCR; every bad file opened and refused) and fails if any
 # block is definitely lost. Same DWARF 4 build folder as valgrind-check.sh (valgrind 3.19 reads no DWARF 5).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DECANT_EXTRA_PACKAGES="valgrind" scripts/setup.sh
-swift build --scratch-path .build-valgrind -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4 --product pdf-probe
+swift build --scratch-path .build-valgrind -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4 --product decant-bench
 INPUT=$(mktemp -d)
 LOG=$(mktemp --suffix=-valgrind-pdf.log)
 trap 'rm -rf "$INPUT"' EXIT
@@ -23,7 +23,7 @@ if [ -d "$SHARED" ]; then
   cp "$SHARED/docs/weinkarte-pgm.pdf" "$SHARED/docs/damare.pdf" "$INPUT/"
 fi
 valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 --suppressions=scripts/ci/valgrind-pdf.supp \
-  .build-valgrind/debug/pdf-probe survey "$INPUT" 2>&1 | tee "$LOG" | grep -E "^\| |LEAK SUMMARY|definitely|indirectly|possibly|ERROR SUMMARY"
+  .build-valgrind/debug/decant-bench pdf-probe survey "$INPUT" 2>&1 | tee "$LOG" | grep -E "^\| |LEAK SUMMARY|definitely|indirectly|possibly|ERROR SUMMARY"
 status=${PIPESTATUS[0]}
 echo "valgrind log: $LOG (exit $status)"
 exit "$status"

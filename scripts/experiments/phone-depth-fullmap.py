@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Measuring instrument (not part of Decant): compares every pixel of the depth maps PhoneFormats
-converted (`phone-depth-check --write-pfm OUT`) with independent decoders of the same files:
+converted (`decant-bench phone-depth --write-pfm OUT`) with independent decoders of the same files:
 pillow-heif (libheif) for the HEIF depth auxiliary image and its depth representation SEI, Pillow's
 MPO reader for the iPhone MPF image with the apdi values found by a regular expression, and a plain
 Python walk of the JPEG segments for GDepth's extended XMP. Prints per file the median, 95th
 percentile and largest relative error over all pixels.
 
   pip install pillow pillow-heif numpy
-  .build/debug/phone-depth-check --write-pfm /tmp/pfm && scripts/experiments/phone-depth-fullmap.py /work/shared/data/phone-depth /tmp/pfm
+  .build/debug/decant-bench phone-depth --write-pfm /tmp/pfm && scripts/experiments/phone-depth-fullmap.py /work/shared/data/phone-depth /tmp/pfm
 """
 import base64
 import io

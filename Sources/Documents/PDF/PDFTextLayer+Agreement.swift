@@ -1,7 +1,7 @@
 extension PDFTextLayer {
     /// At or above this agreement a covered layer is a faithful transcript of the pictures over it.
     ///
-    /// Measured with `pdf-probe race` on the 25 covered pages of clos_wijnkaart.pdf (every line a picture of
+    /// Measured with `decant-bench pdf-probe race` on the 25 covered pages of clos_wijnkaart.pdf (every line a picture of
     /// itself over invisible text in the same words, set in a thin face OCR misreads): 0.57–0.90, median
     /// 0.76. OCR of a picture that does not say what the layer says finds next to none of its words.
     public static let faithfulAgreement = 0.5

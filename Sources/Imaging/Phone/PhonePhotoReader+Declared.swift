@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a phone photo's container declares, apart from what its decoder yields: the embedded-depth
-/// readers are checked against it (phone-depth-check, and the tests over ../shared/data/phone-depth).
+/// readers are checked against it (`decant-bench phone-depth`, and the tests over ../shared/data/phone-depth).
 extension PhonePhotoReader {
     /// Width and height of the primary item from its `ispe`, turned by its transformations.
     public static func declaredHEIFSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

@@ -29,8 +29,8 @@ enum ResolutionSweep {
                     try engine.recognize(image.raster, ppi: Int(image.ppi.rounded()), segmentation: .sparse)
                 }
                 let layer = reading.textLayer.words.map(\.text)
-                found += WordBag.found(layer, in: recognized.lines.flatMap(\.words).map(\.text))
-                total += WordBag.countable(layer)
+                found += LayerWords.found(layer, in: recognized.lines.flatMap(\.words).map(\.text))
+                total += LayerWords.countable(layer)
                 seconds += ocr
             }
             print("| \(Int(height)) | \(ppis.map(String.init).joined(separator: ",")) | \(found) | \(total) | "

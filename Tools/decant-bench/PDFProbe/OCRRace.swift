@@ -24,9 +24,9 @@ enum OCRRace {
             }
             let layerWords = reading.textLayer.words.map(\.text)
             let ocrWords = recognized.lines.flatMap(\.words).map(\.text)
-            let hits = WordBag.found(layerWords, in: ocrWords)
+            let hits = LayerWords.found(layerWords, in: ocrWords)
             text += textSeconds; render += renderSeconds; ocr += ocrSeconds
-            let countable = WordBag.countable(layerWords)
+            let countable = LayerWords.countable(layerWords)
             found += hits; words += countable
             print("| \(number) | \(reading.verdict.kind.rawValue) | \(layerWords.count) | \(WineLists.ms(textSeconds)) | \(Int(image.ppi)) | "
                   + "\(WineLists.ms(renderSeconds)) | \(WineLists.ms(ocrSeconds)) | "
@@ -48,7 +48,7 @@ struct ProbeError: Error, CustomStringConvertible {
 }
 
 /// Words compared as a bag: case, accents and edge punctuation aside, each word of one list matched once.
-enum WordBag {
+enum LayerWords {
     static func normalize(_ word: String) -> String {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         return folded.trimmingCharacters(in: .punctuationCharacters.union(.symbols).union(.whitespaces))

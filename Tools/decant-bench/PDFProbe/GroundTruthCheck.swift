@@ -40,11 +40,11 @@ enum GroundTruthCheck {
             var words = 0, found = 0, prices = 0, pricesFound = 0, whole = 0
             for entry in truth.entries {
                 let pool = pageWords[entry.page] ?? []
-                let normalizedPool = Set(pool.map(WordBag.normalize))
+                let normalizedPool = Set(pool.map(LayerWords.normalize))
                 let numbers = Set(pool.compactMap(PriceText.value))
                 var entryWhole = true
                 for token in entry.text.split(whereSeparator: { $0.isWhitespace }).map(String.init) {
-                    let key = WordBag.normalize(token)
+                    let key = LayerWords.normalize(token)
                     guard !key.isEmpty else { continue }
                     words += 1
                     if normalizedPool.contains(key) {
@@ -83,12 +83,12 @@ enum GroundTruthCheck {
 
     /// Why a ground-truth word is not among the page's words.
     static func reason(_ key: String, pool: [String]) -> String {
-        let normalized = pool.map(WordBag.normalize)
-        if let glued = pool.first(where: { WordBag.normalize($0).contains(key) && WordBag.normalize($0) != key }) {
+        let normalized = pool.map(LayerWords.normalize)
+        if let glued = pool.first(where: { LayerWords.normalize($0).contains(key) && LayerWords.normalize($0) != key }) {
             return "inside the longer word \"\(glued)\" (run together, or written differently)"
         }
         for (index, word) in pool.enumerated() where word.hasSuffix("-") && index + 1 < pool.count {
-            let joined = WordBag.normalize(String(word.dropLast()) + pool[index + 1])
+            let joined = LayerWords.normalize(String(word.dropLast()) + pool[index + 1])
             if joined == key { return "hyphenated across a line (\"\(word)\" \"\(pool[index + 1])\")" }
         }
         if let part = normalized.first(where: { !$0.isEmpty && $0.count >= 2 && key.hasPrefix($0) && $0 != key }) {
