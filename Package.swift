@@ -65,19 +65,25 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CLeptonica", "CPNG", "CJPEG", "CHeif", "Digests"]),
         // A file → a document of pages, each with what its sidecars say; the only module that calls poppler.
         .target(name: "Documents", dependencies: ["Imaging", "CPoppler", "Digests"]),
-        .target(name: "Flattening", dependencies: ["Documents", "Imaging"]),
+        // What a page went through, step by step (FlattenReport, StepLog, StepName): recorded by the
+        // stages, written by Reporting, with no stage's code behind it.
+        .target(name: "StepTrace"),
+        .target(name: "Flattening", dependencies: ["Documents", "Imaging", "StepTrace"]),
+        // The words a recognizer read, with boxes and confidences: plain values the parsers take without
+        // linking a recognizer.
+        .target(name: "RecognizedText", dependencies: ["Imaging"]),
         // The only module that calls Tesseract and ONNX Runtime (pixels handed over as bytes).
-        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract", "CORT"]),
+        .target(name: "Recognition", dependencies: ["Imaging", "RecognizedText", "CTesseract", "CORT"]),
         // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
-        .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition"]),
-        .target(name: "Entries", dependencies: ["Recognition"],
+        .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition", "RecognizedText", "StepTrace"]),
+        .target(name: "Entries", dependencies: ["RecognizedText"],
                 resources: [.embedInCode("Resources/abbreviations.tsv"), .embedInCode("Resources/regions.tsv"),
                             .embedInCode("Resources/grapes.tsv"), .embedInCode("Resources/terms.tsv")]),
         .target(name: "Catalogue", dependencies: ["Entries"],
                 resources: [.embedInCode("Resources/default-catalogue.json"),
                             .embedInCode("Resources/match-calibration.json")]),
         .target(name: "Evaluation", dependencies: ["Documents", "Entries"]),
-        .target(name: "Reporting", dependencies: ["Documents", "Entries", "Catalogue", "Evaluation", "Flattening",
+        .target(name: "Reporting", dependencies: ["Documents", "Entries", "Catalogue", "Evaluation", "StepTrace",
                                                   .product(name: "SystemPackage", package: "swift-system"),
                                                   CSVSwift]),
         .target(name: "History", dependencies: ["Entries", "Catalogue", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -85,7 +91,7 @@ let package = Package(
         // One page through the stages (load → flatten → read → parse → match → record), and the
         // passes over a whole job's pages.
         .target(name: "Pipeline", dependencies: ["Documents", "Imaging", "Flattening", "Recognition", "Read", "Entries",
-                                                 "Catalogue", "Reporting"]),
+                                                 "Catalogue", "Reporting", "RecognizedText", "StepTrace"]),
         // Scheduling only: jobs found in an inbox, pages handed to workers, reports written as jobs finish.
         .target(name: "Jobs", dependencies: ["Documents", "Pipeline", "Recognition", "Entries", "Catalogue",
                                              "Evaluation", "Reporting", "History", "CMalloc", "CPriority",
@@ -109,7 +115,7 @@ let package = Package(
         .target(name: "BenchKit", dependencies: ["Imaging", "Entries", "Catalogue", "Evaluation"], path: "Tools/BenchKit"),
         // Benchmarks and tuning runs (not installed with decant).
         .executableTarget(name: "decant-bench", dependencies: [
-            "DecantCLI", "Jobs", "Pipeline", "Read", "BenchKit",
+            "DecantCLI", "Jobs", "Pipeline", "Read", "BenchKit", "RecognizedText", "StepTrace",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Subprocess", package: "swift-subprocess"),
         ], path: "Tools/decant-bench"),
@@ -123,9 +129,9 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CLeptonica", "CHeif", "BenchKit", "DecantTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "CPoppler", "DecantTestSupport"],
                     exclude: ["PDF/Fixtures"]),
-        .testTarget(name: "FlatteningTests", dependencies: ["Flattening", "DecantTestSupport"]),
-        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "CORT", "Imaging", "DecantTestSupport"]),
-        .testTarget(name: "EntriesTests", dependencies: ["Entries", "Imaging",
+        .testTarget(name: "FlatteningTests", dependencies: ["Flattening", "StepTrace", "DecantTestSupport"]),
+        .testTarget(name: "RecognitionTests", dependencies: ["Recognition", "RecognizedText", "CORT", "Imaging", "DecantTestSupport"]),
+        .testTarget(name: "EntriesTests", dependencies: ["Entries", "RecognizedText", "Imaging",
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "BenchKit", "DecantTestSupport"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "BenchKit", "DecantTestSupport"]),
@@ -133,9 +139,9 @@ let package = Package(
                                                            .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),
-        .testTarget(name: "ReadTests", dependencies: ["Read", "Imaging", "Evaluation", "Synthesis", "DecantTestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DecantTestSupport"]),
-        .testTarget(name: "JobsTests", dependencies: ["Jobs", "DecantTestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ReadTests", dependencies: ["Read", "RecognizedText", "StepTrace", "Imaging", "Evaluation", "Synthesis", "DecantTestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RecognizedText", "StepTrace", "DecantTestSupport"]),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "StepTrace", "DecantTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",
                                                           "DecantTestSupport", .product(name: "Yams", package: "Yams")]),
     ],

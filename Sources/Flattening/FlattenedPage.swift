@@ -1,4 +1,5 @@
 import Imaging
+import StepTrace
 
 /// The page ready for OCR: flat, cropped, with its resolution when known; upright unless its
 /// orientation was left to the first reading (`pendingOrientation`).

@@ -1,5 +1,6 @@
 import Documents
 import Imaging
+import StepTrace
 
 /// Chooses and applies the flattening for a photo: with a usable depth map, the depth path
 /// (`DepthFlattener`: 3-D fit, isometric unwarp); otherwise image-only rectification

@@ -1,6 +1,7 @@
 import Entries
 import Read
 import Recognition
+import RecognizedText
 
 /// The receipt parser as the Read stage sees it: what a reading says, so that the reader can tell
 /// whether to read the receipt again.

@@ -1,5 +1,6 @@
 import Documents
 import Recognition
+import RecognizedText
 
 /// Tells receipts from wine lists: before OCR by shape and folder name (to pick the segmentation
 /// mode), after OCR by what the text says.

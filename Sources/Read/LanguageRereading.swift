@@ -1,4 +1,5 @@
 import Recognition
+import RecognizedText
 
 /// The languages a page was read with and why, for pages.json.
 public struct LanguageChoice: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Imaging
 import Recognition
+import RecognizedText
 
 /// Reads again the ink that Tesseract's page layout left out.
 ///

@@ -2,6 +2,7 @@ import Documents
 import Flattening
 import Imaging
 import Recognition
+import RecognizedText
 
 extension PageReader {
     /// A page read by PP-OCR: one reading of the whole page, which also settles which way up it

@@ -2,6 +2,8 @@ import Documents
 import Flattening
 import Imaging
 import Recognition
+import RecognizedText
+import StepTrace
 
 /// The Read stage: a flattened page in, its text out, with every feedback loop between reading
 /// and the page in one place — the engine chosen for the page, the first reading, the orientation

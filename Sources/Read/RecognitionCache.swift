@@ -2,6 +2,7 @@ import Documents
 import Foundation
 import Imaging
 import Recognition
+import RecognizedText
 
 /// Recognized pages kept on disk, keyed by what Tesseract was given (the flattened pixels, the page
 /// segmentation, the languages and variables), so that work on the stages after OCR (grouping,

@@ -2,6 +2,8 @@ import Documents
 import Flattening
 import Imaging
 import Recognition
+import RecognizedText
+import StepTrace
 
 extension PageReader {
     /// Reads a PDF page from its text layer: the words as printed, each with its box on the page's pixel

@@ -1,5 +1,6 @@
 import Imaging
 import Recognition
+import RecognizedText
 
 /// Reads again, each on its own, the numbers a page's reading was unsure of.
 ///

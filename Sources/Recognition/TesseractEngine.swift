@@ -1,6 +1,7 @@
 import CTesseract
 import Foundation
 import Imaging
+import RecognizedText
 
 /// One Tesseract instance, owned by one worker and reused for every image it takes: loading the
 /// language models costs far more than reading a page, so it happens once per worker.

@@ -1,4 +1,5 @@
 import Imaging
+import RecognizedText
 
 /// The recognizers Decant reads pages with.
 public enum RecognitionEngine: String, Sendable, Codable, CaseIterable, CustomStringConvertible {

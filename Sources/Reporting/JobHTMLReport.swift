@@ -1,7 +1,7 @@
 import Catalogue
 import Entries
 import Evaluation
-import Flattening
+import StepTrace
 
 /// `OUT/JOB/index.html`: every page of a job with its entry boxes drawn over the flattened page, a
 /// sortable, filterable table of the entries, receipts beside their photo and, with ground truth,

@@ -1,6 +1,6 @@
 import Documents
 import Entries
-import Flattening
+import StepTrace
 
 /// Milliseconds spent in each stage of one image. Kept apart from results so that two runs over
 /// the same inputs can be compared byte for byte outside these fields.

@@ -4,6 +4,7 @@ import Evaluation
 import Foundation
 import Imaging
 import Reporting
+import StepTrace
 import Testing
 @testable import Jobs
 

@@ -6,6 +6,7 @@ import Foundation
 import Imaging
 import Read
 import Recognition
+import StepTrace
 import Testing
 @testable import Pipeline
 

@@ -2,6 +2,7 @@ import Entries
 import Imaging
 import Read
 import Recognition
+import RecognizedText
 import Testing
 @testable import Pipeline
 

@@ -1,6 +1,7 @@
 import Documents
 import Flattening
 import Recognition
+import StepTrace
 import Testing
 @testable import Read
 

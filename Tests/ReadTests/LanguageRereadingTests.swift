@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Recognition
+import RecognizedText
 import Synthesis
 import Testing
 @testable import Read

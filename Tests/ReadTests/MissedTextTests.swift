@@ -1,6 +1,7 @@
 import Imaging
 @testable import Read
 import Recognition
+import RecognizedText
 import Testing
 
 @Suite struct MissedTextTests {

@@ -5,6 +5,8 @@ import Foundation
 import Imaging
 @testable import Read
 import Recognition
+import RecognizedText
+import StepTrace
 import Testing
 
 /// Orientation through the worker's Tesseract engines, end to end: a page turned by 90, 180 or

@@ -2,6 +2,7 @@ import DecantTestSupport
 import Imaging
 @testable import Read
 import Recognition
+import RecognizedText
 import Testing
 
 @Suite struct UnsureNumbersTests {

@@ -1,4 +1,5 @@
 import Imaging
+import RecognizedText
 import Testing
 @testable import Recognition
 

@@ -1,9 +1,9 @@
 import Catalogue
 import Entries
 import Evaluation
-import Flattening
 import Foundation
 import Imaging
+import StepTrace
 import Testing
 @testable import Reporting
 

@@ -6,6 +6,7 @@ import Evaluation
 import Foundation
 import Jobs
 import Recognition
+import RecognizedText
 
 /// `decant bench entries`: how well wine-list entries are found and read, per layout and page
 /// shape, on generated lists with exact ground truth. The same documents are read twice: as clean

@@ -9,6 +9,8 @@ import Foundation
 import Imaging
 import Jobs
 import Recognition
+import RecognizedText
+import StepTrace
 
 /// `decant bench flattening`: depth-based flattening against the synthetic corpus's ground truth,
 /// per page shape — Tesseract's CER on the flattened page, on the flat render (the upper bound,

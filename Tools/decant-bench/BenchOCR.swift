@@ -9,6 +9,7 @@ import Foundation
 import Imaging
 import Jobs
 import Recognition
+import StepTrace
 import Subprocess
 
 /// Reads one image the way `decant run` does (flatten with the worker's OSD, then Tesseract

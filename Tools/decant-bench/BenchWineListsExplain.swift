@@ -2,6 +2,7 @@ import Documents
 import Entries
 import Foundation
 import Recognition
+import RecognizedText
 
 /// `decant-bench winelists --explain FILE`: the rows the wine-list parser rebuilt on each page of one
 /// list and what it took each for, then its entries: a diagnostic for a list read wrongly. A PDF's

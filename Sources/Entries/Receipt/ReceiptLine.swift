@@ -1,5 +1,5 @@
 import Imaging
-import Recognition
+import RecognizedText
 
 /// One recognized line of a receipt split into the label it starts with and the numbers it ends
 /// with: "Sub Total (RM) 52.00" → label "Sub Total (RM)", amounts [52.00].

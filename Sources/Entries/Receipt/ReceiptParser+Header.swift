@@ -1,5 +1,5 @@
 import Imaging
-import Recognition
+import RecognizedText
 
 extension ReceiptParser {
     /// Lowest pixel row of the header (merchant and address lines) in a reading of the whole page;

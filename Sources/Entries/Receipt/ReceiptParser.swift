@@ -1,5 +1,5 @@
 import Foundation
-import Recognition
+import RecognizedText
 
 /// Reads a receipt's recognized lines into a `Receipt`: header (merchant, address, numbers), date
 /// and time, items, the bill's amounts, and whether they add up. When several amounts could be

@@ -1,5 +1,5 @@
 import Imaging
-import Recognition
+import RecognizedText
 
 /// Puts bin numbers and right-aligned prices back on their wine's line and the lines in reading
 /// order. Tesseract often reads a bin column or a price column as a block of its own, far from the

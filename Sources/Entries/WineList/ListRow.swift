@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Recognition
+import RecognizedText
 
 /// One printed row of a list: the words on one baseline within one column, left to right, wherever
 /// Tesseract put them (a price read as its own block, a bin number, the name between them).

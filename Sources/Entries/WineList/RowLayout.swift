@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Recognition
+import RecognizedText
 
 /// Rebuilds a list's printed rows from what Tesseract read, using geometry rather than Tesseract's
 /// reading order. Tesseract reads a price column, a bin column or a name broken by a dot leader as

@@ -1,4 +1,4 @@
-import Recognition
+import RecognizedText
 
 /// Dot leaders between a name and its price, as Tesseract reads them: glued dots, spaced marks, or
 /// low-confidence letters made of dots, none of which belongs to the name.

@@ -1,5 +1,5 @@
 import Foundation
-import Recognition
+import RecognizedText
 
 /// One group of rows as a wine entry: its name, vintage and prices, with the repairs a list's style
 /// allows (a vintage whose apostrophe OCR lost, a bin that was a year).

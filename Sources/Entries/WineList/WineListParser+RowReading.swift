@@ -1,5 +1,5 @@
+import RecognizedText
 import Foundation
-import Recognition
 
 /// What each row says (its tokens, trailing prices, vintage) and which rows anchor an entry: the
 /// page's habits (currency signs, margins per column) settle what one row leaves open.

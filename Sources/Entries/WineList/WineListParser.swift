@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Recognition
+import RecognizedText
 
 /// Turns a page's recognized lines into wine entries the way a sommelier reads a list.
 ///

@@ -1,6 +1,7 @@
 import Documents
 import Foundation
 import Imaging
+import StepTrace
 
 /// Flattens a photographed page with its depth map: depth → 3-D points → the page's surface
 /// (plane, or a bend unrolled isometrically, plus wrinkles) → the sheet's outline found in the

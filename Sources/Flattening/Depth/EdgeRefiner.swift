@@ -1,4 +1,5 @@
 import Imaging
+import StepTrace
 
 /// Moves each side of the page found on the overview onto the sheet's edge in the full-resolution
 /// photo: profiles across the side, each one's steepest step of the side's prevailing sign, and a

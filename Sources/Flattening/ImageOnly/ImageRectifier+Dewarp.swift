@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import StepTrace
 
 /// Corrections measured on the text lines of a page already level: converging lines made parallel,
 /// bent lines straightened (Decant's own model from short lines, and leptonica's from long ones).

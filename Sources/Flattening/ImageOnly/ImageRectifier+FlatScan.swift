@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import StepTrace
 
 extension ImageRectifier {
     /// A flat scan (see `FlatScan`) only turned upright: cropping, rotating by a degree or two,

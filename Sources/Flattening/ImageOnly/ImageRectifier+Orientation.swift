@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import StepTrace
 
 /// Orientation: once the lines are level the text may still be upside down or (when columns
 /// out-voted the lines) sideways. Apart from the geometry because the reader may settle it later

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import StepTrace
 
 /// The photometric step: paper evened out under shadows and uneven light, then the tone curve,
 /// because Tesseract thresholds the whole page at one level.

@@ -1,4 +1,5 @@
 import Imaging
+import StepTrace
 
 /// The end of the depth path: a page the 3-D fit already unwarped, cropped and scaled only needs
 /// its tones and its orientation.

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import StepTrace
 
 /// Image-only rectification of a photographed page: text-line direction over the full half-turn,
 /// 0/180° (or 90/270°) orientation, crop to the text, text-line dewarping, background

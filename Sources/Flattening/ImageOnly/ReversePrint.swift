@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import StepTrace
 
 /// Finds white-on-dark print (a coloured header band, a "TOTAL" label in a dark box) and turns it
 /// into dark-on-light in place. Tesseract's own inverted pass (`tessedit_do_invert`) re-reads every

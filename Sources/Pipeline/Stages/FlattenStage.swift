@@ -2,6 +2,7 @@ import Documents
 import Flattening
 import Read
 import Recognition
+import StepTrace
 
 /// The flatten stage: the photo made flat and upright (by its depth map, else by the image
 /// alone), with the receipt's own tone curve when the page is expected to be a receipt, and the

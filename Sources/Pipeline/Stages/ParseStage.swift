@@ -1,6 +1,7 @@
 import Entries
 import Read
 import Recognition
+import RecognizedText
 
 /// What the parse stage found on a page: its text lines in reading order, and its wine entries or
 /// its receipt.

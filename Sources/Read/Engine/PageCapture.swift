@@ -1,5 +1,6 @@
 import Documents
 import Flattening
+import StepTrace
 
 /// How a page reached the reader, which decides what reads it best: a photo's print is small,
 /// uneven and warped even after flattening; a scan's is flat; a rendered PDF page's is perfect.

@@ -1,6 +1,8 @@
 import Flattening
 import Imaging
 import Recognition
+import RecognizedText
+import StepTrace
 
 /// The orientation step for pages whose flattening left it to the first reading
 /// (`ImageRectifier.Options.deferLevelOrientation`): a reading that comes out well (`UprightEvidence`)

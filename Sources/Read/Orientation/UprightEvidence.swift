@@ -1,4 +1,5 @@
 import Recognition
+import RecognizedText
 
 /// Decides from a first reading whether a page was upright, so the orientation detector runs only
 /// on the pages that need it (`ImageRectifier.Options.deferLevelOrientation`).

@@ -1,4 +1,5 @@
 import Recognition
+import RecognizedText
 
 /// What a receipt's readings say, as far as deciding whether to read it again needs: the parser of
 /// the Entries stage, seen from the Read stage, which must not depend on it. The page pipeline

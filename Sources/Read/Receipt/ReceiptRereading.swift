@@ -2,6 +2,7 @@ import Flattening
 import Foundation
 import Imaging
 import Recognition
+import RecognizedText
 
 /// Reads a receipt page, looking twice when once is not enough. Tesseract reads best when letters
 /// are a few dozen pixels tall; scans and photos of receipts come at every size (SROIE's text is

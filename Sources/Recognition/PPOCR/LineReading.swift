@@ -1,4 +1,5 @@
 import Imaging
+import RecognizedText
 
 /// What the recognizer read from one line crop: characters with their time steps, and the crop,
 /// so words can be split at glyph gaps and boxed in page pixels.

@@ -1,6 +1,7 @@
 import CORT
 import Foundation
 import Imaging
+import RecognizedText
 
 /// PP-OCRv5 mobile (text detection and recognition) on ONNX Runtime: a second recognizer beside
 /// Tesseract that reads photos of warped pages far better. One engine per worker, reused for every

@@ -1,4 +1,5 @@
 import Imaging
+import RecognizedText
 
 /// A margin of paper around the page before PP-OCR reads it. The detector finds a line only where
 /// it sees the line's edges, and a page cropped tight to its text (a receipt scanned edge to edge,

@@ -1,3 +1,4 @@
+import RecognizedText
 
 /// Every line PP-OCR read from a page, kept as characters with their time steps and crops until
 /// words are split, so one (costly) reading can be laid out with different word-spacing settings.

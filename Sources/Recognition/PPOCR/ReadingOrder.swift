@@ -1,3 +1,4 @@
+import RecognizedText
 
 /// Orders read lines as a person reads the upright page: rows top to bottom (lines whose centers
 /// lie within half a line height of each other form a row), left to right within a row; a new

@@ -1,5 +1,5 @@
 import Imaging
-import Recognition
+import RecognizedText
 import Testing
 @testable import Entries
 

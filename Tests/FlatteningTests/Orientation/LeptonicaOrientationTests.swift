@@ -1,4 +1,5 @@
 import Imaging
+import StepTrace
 import Testing
 @testable import Flattening
 

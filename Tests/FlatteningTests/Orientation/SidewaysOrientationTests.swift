@@ -1,5 +1,6 @@
 @testable import Flattening
 import Imaging
+import StepTrace
 import Testing
 
 /// A page the deskew turned by more than 45° (its columns out-voted its lines) reaches the

@@ -1,5 +1,6 @@
 import Imaging
 import Recognition
+import RecognizedText
 import Testing
 @testable import Recognition
 
