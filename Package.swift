@@ -75,7 +75,7 @@ let package = Package(
         // The only module that calls Tesseract and ONNX Runtime (pixels handed over as bytes).
         .target(name: "Recognition", dependencies: ["Imaging", "RecognizedText", "CTesseract", "CORT"]),
         // Every OCR feedback loop: first reading, orientation by reading, block and partial re-readings.
-        .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition", "RecognizedText", "StepTrace"]),
+        .target(name: "Read", dependencies: ["Documents", "Flattening", "Recognition", "RecognizedText", "StepTrace", "Entries"]),
         .target(name: "Entries", dependencies: ["RecognizedText"],
                 resources: [.embedInCode("Resources/abbreviations.tsv"), .embedInCode("Resources/regions.tsv"),
                             .embedInCode("Resources/grapes.tsv"), .embedInCode("Resources/terms.tsv")]),

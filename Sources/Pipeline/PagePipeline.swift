@@ -29,7 +29,7 @@ public final class PagePipeline {
         reader = PageReader(engine: engine, ppocr: ppocr, settings: settings.read)
         let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
         parsing = ParseStage(fields: fields, vocabulary: settings.vocabulary)
-        matching = MatchStage(matcher: matcher, fields: fields, insights: settings.insights)
+        matching = MatchStage(matcher: matcher, insights: settings.insights)
         pictures = PagePictures(folder: settings.saveFlattened, previews: settings.pagePreviews)
     }
 
@@ -47,7 +47,7 @@ public final class PagePipeline {
         trace.loaded(loaded)
         // The job folder's own date order (decant-job.json) overrides the run's.
         let receipts = ReceiptParser(fields: parsing.fields, dateOrder: task.jobSettings?.dateOrder ?? settings.dateOrder)
-        let reading: PageReader.Reading<ReceiptParser>
+        let reading: PageReader.Reading
         switch loaded.content {
         case .photo(let photo):
             // The kind and engine the page is planned for, from what is known before flattening: the

@@ -48,7 +48,7 @@ struct PageTrace {
 
     /// What reading recorded, and the pictures of the page as read. The detector's time counts as
     /// flattening, as it did when it ran before the reading.
-    mutating func read<I>(_ reading: PageReader.Reading<I>, pictures: PagePictures) {
+    mutating func read(_ reading: PageReader.Reading, pictures: PagePictures) {
         if record.flatten == nil { record.flatten = reading.flat.report }
         record.flatten?.steps.overlay(reading.steps)
         if reading.byOCR {

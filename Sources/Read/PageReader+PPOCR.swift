@@ -1,4 +1,5 @@
 import Documents
+import Entries
 import Flattening
 import Imaging
 import Recognition
@@ -10,8 +11,8 @@ extension PageReader {
     /// the loops that apply. Tesseract's own loops do not: its orientation detector and language
     /// models (PP-OCR's Latin alphabet reads every language Decant meets), its segmentation
     /// modes (PP-OCR finds lines itself, so a receipt needs no block re-reading).
-    func readWithPPOCR<I>(_ reading: inout Reading<I>, ppocr: PPOCREngine, prior: DocumentKind, components: [PixelRect]?,
-                          cache: RecognitionCache?, job: String, image: String, receipts interpreter: I) {
+    func readWithPPOCR(_ reading: inout Reading, ppocr: PPOCREngine, prior: DocumentKind, components: [PixelRect]?,
+                          cache: RecognitionCache?, job: String, image: String, receipts parser: ReceiptParser) {
         let flat = reading.flat
         let key = cache?.key(flat.raster, ppi: flat.ppi, segmentation: .auto, recognizer: ppocr, upright: true)
         var upright: RecognitionCache.Upright
@@ -43,7 +44,7 @@ extension PageReader {
         reading.page = page
         if reading.kind == .receipt {
             let again = settings.receiptAgain == .tesseract ? engine as any TextRecognizer : ppocr
-            reading.receipt = ReceiptRereading(engine: again, interpreter: interpreter, segmentation: settings.segmentation(for: .receipt),
+            reading.receipt = ReceiptRereading(engine: again, parser: parser, segmentation: settings.segmentation(for: .receipt),
                                                maxReadings: settings.receiptReadings, targetTextHeight: settings.receiptTextHeight,
                                                recognize: { raster, ppi, segmentation in
                                                    try self.cachedRecognize(raster, ppi, segmentation, with: again, cache: cache,

@@ -1,4 +1,5 @@
 import Documents
+import Entries
 import Flattening
 import Imaging
 import Recognition
@@ -42,7 +43,7 @@ public final class PageReader {
     }
 
     /// What reading a page gave.
-    public struct Reading<Interpreter: ReceiptInterpreter> {
+    public struct Reading {
         /// The page as it was read: dot leaders erased, turned as the first reading called for.
         public var flat: FlattenedPage
         /// What the reading did, for pages.json (shown with the flattening's steps).
@@ -64,7 +65,7 @@ public final class PageReader {
         /// The page's reading (for a receipt: the one its kind was judged on).
         public var page: RecognizedPage?
         /// A receipt's readings, with the receipt they give.
-        public var receipt: ReceiptRereading<Interpreter>.Result?
+        public var receipt: ReceiptRereading.Result?
         /// The pixel grid the reading's boxes are on when it is not the flat page's (a PDF page read from its
         /// text layer, whose `flat` only holds a small picture for the review page).
         public var textGrid: (width: Int, height: Int)?
@@ -81,11 +82,11 @@ public final class PageReader {
     /// the run's and skips `--lang auto`.
     /// `flattenForPPOCR` gives the page flattened for PP-OCR when Tesseract's reading sends it there
     /// (`SecondEngine`); nil: PP-OCR reads `flat` as it is.
-    public func read<Interpreter: ReceiptInterpreter>(_ flat: FlattenedPage, prior: DocumentKind, capture: PageCapture = .photo,
+    public func read(_ flat: FlattenedPage, prior: DocumentKind, capture: PageCapture = .photo,
                                                       job: String, image: String, languages: String? = nil,
-                                                      receipts interpreter: Interpreter,
-                                                      flattenForPPOCR: (() -> FlattenedPage)? = nil) -> Reading<Interpreter> {
-        var reading = Reading<Interpreter>(flat: flat, segmentation: settings.segmentation(for: prior), kind: prior)
+                                                      receipts parser: ReceiptParser,
+                                                      flattenForPPOCR: (() -> FlattenedPage)? = nil) -> Reading {
+        var reading = Reading(flat: flat, segmentation: settings.segmentation(for: prior), kind: prior)
         let choice = EngineChoice.choose(settings.engine, capture: capture, kind: prior, ppocrInstalled: ppocr != nil,
                                          rule: settings.engineRule)
         reading.engine = choice
@@ -93,7 +94,7 @@ public final class PageReader {
         let cache = settings.cacheFolder.map(RecognitionCache.init(folder:))
         if choice.engine == .ppocr, let ppocr {
             readWithPPOCR(&reading, ppocr: ppocr, prior: prior, components: components, cache: cache, job: job, image: image,
-                          receipts: interpreter)
+                          receipts: parser)
             return reading
         }
         chooseSegmentation(&reading, components: components)
@@ -128,7 +129,7 @@ public final class PageReader {
             }
             reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
             if let again = readAgainWithPPOCR(flat, firstReading: reading, page: page, prior: prior, capture: capture,
-                                              cache: cache, job: job, image: image, receipts: interpreter,
+                                              cache: cache, job: job, image: image, receipts: parser,
                                               flattenForPPOCR: flattenForPPOCR) {
                 return again
             }
@@ -137,7 +138,7 @@ public final class PageReader {
             if reading.kind == .winelist { readAgainAlone(&reading, page: &page, components: components, engine: engine) }
             reading.page = page
             if reading.kind == .receipt {
-                reading.receipt = ReceiptRereading(engine: engine, interpreter: interpreter,
+                reading.receipt = ReceiptRereading(engine: engine, parser: parser,
                                                    segmentation: settings.segmentation(for: .receipt),
                                                    maxReadings: settings.receiptReadings,
                                                    targetTextHeight: settings.receiptTextHeight,
@@ -154,9 +155,9 @@ public final class PageReader {
     /// the engine rule gives PP-OCR, or Tesseract read next to nothing. The second reading starts
     /// from the page as flattened (dot leaders kept, as a receipt's are). Nil when Tesseract's
     /// reading stands.
-    func readAgainWithPPOCR<I>(_ flat: FlattenedPage, firstReading: Reading<I>, page: RecognizedPage, prior: DocumentKind,
+    func readAgainWithPPOCR(_ flat: FlattenedPage, firstReading: Reading, page: RecognizedPage, prior: DocumentKind,
                                capture: PageCapture, cache: RecognitionCache?, job: String, image: String,
-                               receipts interpreter: I, flattenForPPOCR: (() -> FlattenedPage)?) -> Reading<I>? {
+                               receipts parser: ReceiptParser, flattenForPPOCR: (() -> FlattenedPage)?) -> Reading? {
         guard let ppocr, let rule = settings.activeRule else { return nil }
         let first = UprightEvidence(page)
         guard let reason = SecondEngine.reason(kind: firstReading.kind, prior: prior, receiptsToPPOCR: rule.ppocrReceipts,
@@ -166,11 +167,11 @@ public final class PageReader {
         // A photo is flattened again the way PP-OCR reads best (its own grey levels); a flat scan's
         // preparation is the same for either engine.
         let start = capture == .photo || capture == .depthPhoto ? flattenForPPOCR?() ?? flat : flat
-        var again = Reading<I>(flat: start, segmentation: settings.segmentation(for: kind), kind: kind)
+        var again = Reading(flat: start, segmentation: settings.segmentation(for: kind), kind: kind)
         again.engine = EngineChoice(engine: .ppocr, reason: "\(settings.engine.rawValue): a \(capture.rawValue) page \(reason.description), read again by ppocr")
         again.steps[.engine] = "\(reason.description) (\(first.summary) by Tesseract): read again by PP-OCR"
         readWithPPOCR(&again, ppocr: ppocr, prior: kind, components: nil, cache: cache, job: job, image: image,
-                      receipts: interpreter)
+                      receipts: parser)
         guard again.failure == nil, let read = again.page else { return nil }
         // Tesseract's reading stands unless PP-OCR's reads more words confidently.
         if reason == .unread, UprightEvidence(read).confident <= first.confident { return nil }
@@ -179,7 +180,7 @@ public final class PageReader {
 
     /// The run's languages, or with `--lang auto` the page read again with the language its first
     /// reading shows when that reads better (`LanguageRereading`); the second reading's time is recorded.
-    func chooseLanguages<I>(_ reading: inout Reading<I>, page: inout RecognizedPage, engine: inout TesseractEngine,
+    func chooseLanguages(_ reading: inout Reading, page: inout RecognizedPage, engine: inout TesseractEngine,
                             recognize: (TesseractEngine) throws(RecognitionError) -> RecognizedPage) throws(RecognitionError) -> LanguageChoice {
         guard settings.languageSelection == .auto else {
             return LanguageChoice(languages: engine.configuration.languages, reason: "run settings")
@@ -202,7 +203,7 @@ public final class PageReader {
     /// Dot leaders make Tesseract drop the bins and prices beside them (`LeaderEraser`). Receipts
     /// keep theirs: their amounts are read as one block and were measured on real scans that way.
     /// Returns the page's ink components (nil for receipts), which later steps reuse.
-    func eraseLeaders<I>(_ reading: inout Reading<I>, prior: DocumentKind) -> [PixelRect]? {
+    func eraseLeaders(_ reading: inout Reading, prior: DocumentKind) -> [PixelRect]? {
         guard prior != .receipt else { return nil }
         let erased = LeaderEraser.erase(reading.flat.raster)
         if erased.runs > 0 {
@@ -215,7 +216,7 @@ public final class PageReader {
     /// Sparse reading makes a word of every speck: on a page buried in noise (a table top's texture
     /// normalized into grain) it runs for many minutes. Tesseract's own layout analysis sets such
     /// regions aside as images.
-    func chooseSegmentation<I>(_ reading: inout Reading<I>, components: [PixelRect]?) {
+    func chooseSegmentation(_ reading: inout Reading, components: [PixelRect]?) {
         guard reading.segmentation == .sparse, settings.segmentation == nil, let specks = components?.count,
               specks > Self.noisyPageComponents else { return }
         reading.segmentation = .auto
@@ -225,7 +226,7 @@ public final class PageReader {
     /// A level page's orientation was left to this reading: most read well, and only those that did
     /// not are shown to the detector and turned. Returns whether the page was turned (and must be
     /// read again).
-    func settleOrientation<I>(_ reading: inout Reading<I>, firstReading page: RecognizedPage) -> Bool {
+    func settleOrientation(_ reading: inout Reading, firstReading page: RecognizedPage) -> Bool {
         guard let decision = OrientationByReading.settle(&reading.flat, firstReading: page, detector: orientation) else {
             return false
         }
@@ -236,7 +237,7 @@ public final class PageReader {
 
     /// Taken for a wine list by its shape, read as a receipt by its words: the page is read again
     /// the way receipts are read (one block), so that amounts stay on their labels' lines.
-    func readAsBlock<I>(_ reading: inout Reading<I>, page: inout RecognizedPage,
+    func readAsBlock(_ reading: inout Reading, page: inout RecognizedPage,
                         recognize: (PageSegmentation) throws -> RecognizedPage) {
         let receiptSegmentation = settings.segmentation(for: .receipt)
         switch KindClassifier.blockReading(of: page, kind: reading.kind, readWith: reading.segmentation,
@@ -255,7 +256,7 @@ public final class PageReader {
     /// Tesseract's layout dropped (short prices alone at the margin) are read on their own. Not on
     /// receipts: on SROIE's scans re-reading numbers changed 43 and no key field, and a receipt whose
     /// amounts do not add up is read again whole anyway (`ReceiptRereading`).
-    func readAgainAlone<I>(_ reading: inout Reading<I>, page: inout RecognizedPage, components: [PixelRect]?, engine: any TextRecognizer) {
+    func readAgainAlone(_ reading: inout Reading, page: inout RecognizedPage, components: [PixelRect]?, engine: any TextRecognizer) {
         let clock = ContinuousClock()
         var started = clock.now
         let raster = reading.flat.raster, ppi = reading.flat.ppi

@@ -17,6 +17,9 @@ public struct ReceiptItem: Sendable, Equatable, Codable {
     public var amount: Double
     /// The description's vintage when the item is a wine (used for catalogue matching).
     public var vintage: Vintage?
+    /// The description as a wine's name (abbreviations written out, vintage and size taken off),
+    /// parsed once with the vintage so matching does not parse it again.
+    public var wineName: String?
 
     public init(line: Int, lastLine: Int? = nil, rawText: String, box: PixelRect, description: String, code: String? = nil,
                 quantity: Double? = nil, unitPrice: Double? = nil, amount: Double, vintage: Vintage? = nil) {
@@ -30,5 +33,14 @@ public struct ReceiptItem: Sendable, Equatable, Codable {
         self.unitPrice = unitPrice
         self.amount = amount
         self.vintage = vintage
+    }
+}
+
+extension ReceiptItem {
+    /// The description read as a wine: its vintage and its name.
+    mutating func readWine(_ fields: FieldParser) {
+        let parsed = fields.parse(description)
+        vintage = parsed.vintage
+        wineName = parsed.name
     }
 }

@@ -35,7 +35,7 @@ struct ReceiptItemReader {
                         result.items[k].rawText += "\n" + line.text
                         result.items[k].lastLine = line.index
                         result.items[k].box = result.items[k].box.union(line.box)
-                        result.items[k].vintage = fields.parse(result.items[k].description).vintage
+                        result.items[k].readWine(fields)
                         awaiting = nil
                     } else {
                         pending.append(line)
@@ -64,7 +64,7 @@ struct ReceiptItemReader {
             } else {
                 awaiting = nil
             }
-            item.vintage = fields.parse(item.description).vintage
+            item.readWine(fields)
             pending.removeAll()
             result.items.append(item)
         }

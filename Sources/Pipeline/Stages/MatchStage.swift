@@ -12,7 +12,6 @@ struct MatchedPage {
 /// with the insight columns (score, drink window, value, budget) of the wine it names.
 struct MatchStage: Sendable {
     let matcher: Matcher
-    let fields: FieldParser
     let insights: InsightOptions
 
     func match(_ parsed: ParsedPage, job: String, image: String) -> MatchedPage {
@@ -31,7 +30,7 @@ struct MatchStage: Sendable {
         let lines = parsed.receiptPage?.lines ?? []
         for item in receipt.items {
             // Items are matched like wine-list entries; most are not wines and match nothing.
-            let match = matcher.match(MatchQuery(fields.parse(item.description).name, vintage: item.vintage), scratch: scratch)
+            let match = matcher.match(MatchQuery(item.wineName ?? item.description, vintage: item.vintage), scratch: scratch)
             let found = match.type == .none ? nil : match
             let words = lines.indices.contains(item.line) ? lines[item.line].confidence : 0
             let insight = Insights.insight(wine: matchedWine(match), prices: [Price(amount: item.amount, column: .bottle)],

@@ -24,7 +24,7 @@ struct ParseStage: Sendable {
     let vocabulary: WineVocabulary
 
     /// `read` is the receipt's reading when the page is one; a page without is a wine list.
-    func parse(_ page: RecognizedPage, receipt read: ReceiptRereading<ReceiptParser>.Result?) -> ParsedPage {
+    func parse(_ page: RecognizedPage, receipt read: ReceiptRereading.Result?) -> ParsedPage {
         guard let read else {
             let lines = LineAssembler.assemble(page.lines)
             return ParsedPage(lines: lines, entries: WineListParser(fields: fields, names: WineNameSplitter(vocabulary: vocabulary)).parse(lines: lines))

@@ -12,13 +12,13 @@ extension ReceiptRereading {
 
     /// Reads the line holding the receipt's date (or, when none was read, the lines that should
     /// hold one) again on its own, as a single text line at two larger sizes, and lets the
-    /// interpreter choose between the page's date and these readings (`withRereadDate`). A line
+    /// parser choose between the page's date and these readings (`withRereadDate`). A line
     /// read alone is not crowded by its neighbours' layout, and enlarged its digits keep their
     /// strokes apart.
     func withDateReading(_ result: Result, flat: FlattenedPage) -> Result {
         guard readDate else { return result }
         let page = result.page
-        let indices = interpreter.dateLines(of: page, receipt: result.receipt).filter(page.lines.indices.contains)
+        let indices = parser.dateLines(of: page, receipt: result.receipt).filter(page.lines.indices.contains)
         guard !indices.isEmpty else { return result }
         let raster = flat.raster
         var texts: [String] = []
@@ -34,7 +34,7 @@ extension ReceiptRereading {
         }
         guard !texts.isEmpty else { return result }
         var out = result
-        out.receipt = interpreter.withRereadDate(result.receipt, page: page, rereadings: texts)
+        out.receipt = parser.withRereadDate(result.receipt, page: page, rereadings: texts)
         out.dateLineReadings = texts.count
         return out
     }

@@ -1,3 +1,4 @@
+import Entries
 import Flattening
 import Foundation
 import Imaging
@@ -9,11 +10,11 @@ import RecognizedText
 /// 13 to 74 pixels high). When the first reading's amounts do not add up, or no total, date or
 /// merchant was read, or the merchant only unsurely, the page is read again scaled so its text has the height Tesseract prefers,
 /// and the two readings are merged: the consistency checks pick the total among both readings'
-/// candidates (the interpreter's `merge`). Text far from that size is recorded as a reason but is
+/// candidates (the parser's `merge`). Text far from that size is recorded as a reason but is
 /// not one on its own: a reading that found everything and adds up is not read again.
-public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
+public struct ReceiptRereading {
     let engine: any TextRecognizer
-    let interpreter: Interpreter
+    let parser: ReceiptParser
     let segmentation: PageSegmentation
     /// Most OCR readings per receipt (1: never read twice).
     let maxReadings: Int
@@ -27,12 +28,12 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
     /// of it when a corpus is re-measured.
     let recognize: (Raster, Int?, PageSegmentation) throws -> RecognizedPage
 
-    public init(engine: any TextRecognizer, interpreter: Interpreter, segmentation: PageSegmentation, maxReadings: Int,
+    public init(engine: any TextRecognizer, parser: ReceiptParser, segmentation: PageSegmentation, maxReadings: Int,
                 targetTextHeight: Double, readHeader: Bool = true, readDate: Bool = true,
                 recognize: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)? = nil) {
         self.recognize = recognize ?? { raster, ppi, segmentation in try engine.recognize(raster, ppi: ppi, segmentation: segmentation) }
         self.engine = engine
-        self.interpreter = interpreter
+        self.parser = parser
         self.segmentation = segmentation
         self.maxReadings = maxReadings
         self.targetTextHeight = targetTextHeight
@@ -41,7 +42,7 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
     }
 
     public struct Result {
-        public var receipt: Interpreter.Receipt
+        public var receipt: Receipt
         /// The reading the amounts came from (its lines are the ones items refer to).
         public var page: RecognizedPage
         /// Median word height of the first reading, pixels; nil when too few words were read.
@@ -58,7 +59,7 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
         /// Readings of the date's line alone that were voted on (0: none made).
         public var dateLineReadings = 0
 
-        public init(receipt: Interpreter.Receipt, page: RecognizedPage, textHeight: Double? = nil, reason: String? = nil) {
+        public init(receipt: Receipt, page: RecognizedPage, textHeight: Double? = nil, reason: String? = nil) {
             self.receipt = receipt
             self.page = page
             self.textHeight = textHeight
@@ -67,7 +68,7 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
     }
 
     public func read(_ flat: FlattenedPage, firstReading page: RecognizedPage) -> Result {
-        let first = interpreter.parse(page, scale: 1)
+        let first = parser.parse(page, scale: 1)
         let height = ReceiptScale.textHeight(of: page)
         let reasons = reasons(for: first, textSize: height)
         guard maxReadings > 1, reasons.contains(where: \.callsForAnotherReading) else {
@@ -75,7 +76,7 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
                                                                               flat: flat, readings: [page])), flat: flat)
         }
 
-        var readings: [(receipt: Interpreter.Receipt, page: RecognizedPage, factor: Double)] = [(first, page, 1)]
+        var readings: [(receipt: Receipt, page: RecognizedPage, factor: Double)] = [(first, page, 1)]
         var merged = first
         for factor in ReceiptScale.scaleFactors(height: height, target: targetTextHeight).prefix(maxReadings - 1) {
             let scaled = flat.raster.scaled(by: factor)
@@ -83,37 +84,37 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
             let ppi = flat.ppi.map { Int((Double($0) * factor).rounded()) }.flatMap { $0 >= 70 ? $0 : nil }
             guard let reading = try? recognize(scaled, ppi, segmentation) else { break }
             let mapped = ReceiptScale.rescaled(reading, by: 1 / factor, width: page.width, height: page.height)
-            let receipt = interpreter.parse(mapped, scale: (factor * 100).rounded() / 100)
+            let receipt = parser.parse(mapped, scale: (factor * 100).rounded() / 100)
             readings.append((receipt, mapped, factor))
             // The reading whose text is nearest the preferred size comes first, so it wins ties.
             let ordered = readings.sorted {
                 ReceiptScale.distance(height, $0.factor, targetTextHeight) < ReceiptScale.distance(height, $1.factor, targetTextHeight)
             }
-            merged = interpreter.merge(ordered.map(\.receipt))
-            if !interpreter.gaps(in: merged).contains(where: \.callsForAnotherReading) { break }
+            merged = parser.merge(ordered.map(\.receipt))
+            if !parser.gaps(in: merged).contains(where: \.callsForAnotherReading) { break }
         }
-        let usedPage = readings.first { interpreter.scale(of: $0.receipt) == interpreter.scale(of: merged) }?.page ?? page
+        let usedPage = readings.first { parser.scale(of: $0.receipt) == parser.scale(of: merged) }?.page ?? page
         return withDateReading(withCorroboratedMerchant(withHeaderReading(
             Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.map(\.description).joined(separator: ", ")),
             flat: flat, readings: readings.map(\.page))), flat: flat)
     }
 
     /// The reasons a reading gives, in the order pages.json lists them: its text size first when
-    /// that is far from the preferred one, then what the interpreter found missing.
-    func reasons(for receipt: Interpreter.Receipt, textSize height: Double?) -> [ReadAgainReason] {
+    /// that is far from the preferred one, then what the parser found missing.
+    func reasons(for receipt: Receipt, textSize height: Double?) -> [ReadAgainReason] {
         var reasons: [ReadAgainReason] = []
         if let height, !ReceiptScale.isComfortable(height, target: targetTextHeight) {
             reasons.append(.textSize(Int(height.rounded())))
         }
-        return reasons + interpreter.gaps(in: receipt)
+        return reasons + parser.gaps(in: receipt)
     }
 
     /// The merchant's words checked against the same words printed elsewhere on the page the
     /// amounts came from: a logo face misread the same way every time is corrected by the body
     /// type. One reading only, so a word read twice does not count twice.
     func withCorroboratedMerchant(_ result: Result) -> Result {
-        guard let merchant = interpreter.merchant(of: result.receipt).name,
-              let respelled = interpreter.corroboratingMerchant(result.receipt, lines: result.page.lines.map(\.text)) else { return result }
+        guard let merchant = parser.merchant(of: result.receipt).name,
+              let respelled = parser.corroboratingMerchant(result.receipt, lines: result.page.lines.map(\.text)) else { return result }
         var out = result
         out.receipt = respelled
         out.merchantAsPrintedInName = merchant
@@ -122,22 +123,22 @@ public struct ReceiptRereading<Interpreter: ReceiptInterpreter> {
 
     /// Reads the header band (top of the page down to the merchant and address lines, or the top
     /// third when neither was read) on its own and keeps its merchant when it is the better one
-    /// (the interpreter's `mergeMerchant`).
+    /// (the parser's `mergeMerchant`).
     func withHeaderReading(_ result: Result, flat: FlattenedPage, readings: [RecognizedPage]) -> Result {
         guard readHeader else { return result }
-        guard !interpreter.merchantIsSettled(result.receipt) else { return result }
+        guard !parser.merchantIsSettled(result.receipt) else { return result }
         let raster = flat.raster
         let margin = Int((result.textHeight ?? 20).rounded())
-        let bottom = readings.lazy.compactMap { interpreter.headerBottom(of: $0) }.first.map { $0 + margin } ?? raster.height / 3
+        let bottom = readings.lazy.compactMap { parser.headerBottom(of: $0) }.first.map { $0 + margin } ?? raster.height / 3
         let band = min(raster.height, bottom)
         guard band >= 16, band <= raster.height * 3 / 4,
               let reading = try? recognize(raster.cropped(to: PixelRect(x: 0, y: 0, width: raster.width, height: band)),
                                            flat.ppi, segmentation) else { return result }
         var out = result
-        let header = interpreter.parse(reading, scale: 1)
-        out.receipt = interpreter.mergeMerchant(result.receipt, header: header)
-        let before = interpreter.merchant(of: result.receipt)
-        out.merchantFromHeader = interpreter.merchant(of: out.receipt).name != before.name
+        let header = parser.parse(reading, scale: 1)
+        out.receipt = parser.mergeMerchant(result.receipt, header: header)
+        let before = parser.merchant(of: result.receipt)
+        out.merchantFromHeader = parser.merchant(of: out.receipt).name != before.name
         if out.merchantFromHeader {
             out.pageMerchant = before.name
             out.pageMerchantConfidence = before.confidence

@@ -316,6 +316,8 @@ struct ReceiptParserTests {
         """
         let r = ReceiptParser(fields: FieldParser(runYear: 2026)).parse(text: text)
         #expect(r.items.map(\.vintage) == [.year(2018), .year(2019)])
+        // The name the catalogue is asked for is read once, with the vintage, and without it.
+        #expect(r.items.map(\.wineName) == ["Meursault", "Chablis Premier Cru"])
         #expect(r.items.map(\.quantity) == [1, 2])
         #expect(r.items.map(\.unitPrice) == [48, 32])
         #expect(r.consistency.consistent)

@@ -1,11 +1,9 @@
 import Entries
-import Read
-import Recognition
 import RecognizedText
 
-/// The receipt parser as the Read stage sees it: what a reading says, so that the reader can tell
-/// whether to read the receipt again.
-extension ReceiptParser: ReceiptInterpreter {
+/// The receipt parser as the Read stage uses it: what a reading says, so that the reader can tell
+/// whether to read the receipt again, and how readings are merged.
+extension ReceiptParser {
     public func parse(_ page: RecognizedPage, scale: Double) -> Receipt {
         var receipt = parse(page)
         receipt.scale = scale

@@ -7,8 +7,8 @@ import Testing
 @testable import Pipeline
 
 /// The receipt's readings as the Read stage judges them: text size (`ReceiptScale`) and what the
-/// parser finds missing (`ReceiptParser` as a `ReceiptInterpreter`).
-@Suite struct ReceiptInterpreterTests {
+/// parser finds missing (`ReceiptParser+Rereading`).
+@Suite struct ReceiptRereadingTests {
     let parser = ReceiptParser()
 
     func needsAnotherReading(_ receipt: Receipt) -> Bool { parser.gaps(in: receipt).contains(where: \.callsForAnotherReading) }
