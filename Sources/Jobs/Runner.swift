@@ -208,7 +208,7 @@ public struct Runner: Sendable {
     /// Keeps a finished page for the next run. Worker crashes and timeouts are not kept: they may
     /// not happen again (a loaded machine, a killed worker), so the next run tries the image anew.
     static func remember(_ result: PageResult, key: ContentKey?, in cache: ResultCache?) {
-        guard let cache, let key, result.record.error?.stage != "worker" else { return }
+        guard let cache, let key, result.record.error?.stage != .worker else { return }
         try? cache.store(result, key: key)
     }
 

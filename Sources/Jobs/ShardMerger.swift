@@ -86,7 +86,7 @@ public struct ShardMerger: Sendable {
             } else {
                 var record = PageRecord(image: task.fileName, job: task.job)
                 record.page = task.source.page
-                record.error = PageError(stage: "merge", kind: "missing",
+                record.error = PageError(stage: .merge, kind: "missing",
                                          message: "\(task.source.name): not in shard \(part)/\(first.shard.count) (\(shard.folder)); "
                                              + "was it added to the inbox after the shards ran? Run that shard again, then merge")
                 await collector.add(PageResult(record: record, text: nil, entries: []))

@@ -25,7 +25,7 @@ actor WorkerSlot {
     func process(_ task: PageTask) async -> PageResult {
         let request: Data
         do { request = try encoder.encode(task) } catch {
-            return Self.failed(task, stage: "worker", kind: "crash", "\(task.fileName): could not be handed to a worker (\(error))")
+            return Self.failed(task, stage: .worker, kind: "crash", "\(task.fileName): could not be handed to a worker (\(error))")
         }
         let worker = process ?? WorkerProcess(executable: executable, arguments: arguments, environment: Self.environment,
                                               timeout: .milliseconds(Int64((timeout * 1000).rounded())))
@@ -36,22 +36,22 @@ actor WorkerSlot {
                 // A reply that is not a page result: the worker is in an unknown state, replace it.
                 process = nil
                 await worker.finish()
-                return Self.failed(task, stage: "worker", kind: "crash", "\(task.fileName): the worker answered garbage (\(error))")
+                return Self.failed(task, stage: .worker, kind: "crash", "\(task.fileName): the worker answered garbage (\(error))")
             }
         case .failure(let failure):
             process = nil
             switch failure {
             case .timedOut:
-                return Self.failed(task, stage: "worker", kind: "timeout",
+                return Self.failed(task, stage: .worker, kind: "timeout",
                                    "\(task.fileName): gave up after \(Int(timeout)) s (--timeout); the worker was stopped")
             case .exited(_, let signal?):
-                return Self.failed(task, stage: "worker", kind: "crash",
+                return Self.failed(task, stage: .worker, kind: "crash",
                                    "\(task.fileName): the worker reading it crashed with \(WorkerProcess.signalName(signal))")
             case .exited(let status, nil):
-                return Self.failed(task, stage: "worker", kind: "crash",
+                return Self.failed(task, stage: .worker, kind: "crash",
                                    "\(task.fileName): the worker reading it exited unexpectedly (status \(status.map(String.init) ?? "unknown"))")
             case .unavailable(let message):
-                return Self.failed(task, stage: "worker", kind: "unavailable", "\(task.fileName): could not start a worker: \(message)")
+                return Self.failed(task, stage: .worker, kind: "unavailable", "\(task.fileName): could not start a worker: \(message)")
             }
         }
     }
@@ -71,7 +71,7 @@ actor WorkerSlot {
         return Environment.inherit.updating(variables)
     }()
 
-    static func failed(_ task: PageTask, stage: String, kind: String, _ message: String) -> PageResult {
+    static func failed(_ task: PageTask, stage: Stage, kind: String, _ message: String) -> PageResult {
         var record = PageRecord(image: task.fileName, job: task.job)
         record.error = PageError(stage: stage, kind: kind, message: message)
         return PageResult(record: record, text: nil, entries: [])

@@ -36,12 +36,12 @@ public final class PagePipeline {
     public func process(_ task: PageTask) -> PageResult {
         var trace = PageTrace(task)
         if let problem = task.source.problem {
-            trace.failed("load", kind: problem.kind, message: "\(task.fileName): \(problem.message)")
+            trace.failed(.load, kind: problem.kind, message: "\(task.fileName): \(problem.message)")
             return trace.result()
         }
         let loaded: LoadedPage
-        do { loaded = try trace.time(\.load) { () throws(LoadFailure) in try loader.load(task.source) } } catch {
-            trace.failed("load", kind: error.kind, message: error.message)
+        do { loaded = try trace.time(.load) { () throws(LoadFailure) in try loader.load(task.source) } } catch {
+            trace.failed(.load, kind: error.kind, message: error.message)
             return trace.result()
         }
         trace.loaded(loaded)
@@ -55,23 +55,23 @@ public final class PagePipeline {
             let expected = settings.read.prior(width: photo.image.raster.width, height: photo.image.raster.height, job: task.job)
             let planned = EngineChoice.choose(settings.engine, capture: PageCapture(before: photo, renderedPDF: loaded.pdf != nil),
                                               kind: expected, ppocrInstalled: reader.ppocr != nil, rule: settings.engineRule)
-            let flat = trace.time(\.flatten) { flatten(photo, expectsReceipt: expected == .receipt, engine: planned.engine) }
+            let flat = trace.time(.flatten) { flatten(photo, expectsReceipt: expected == .receipt, engine: planned.engine) }
             trace.flattened(flat)
             let prior = settings.read.prior(width: flat.raster.width, height: flat.raster.height, job: task.job)
             let capture = PageCapture(flat, renderedPDF: loaded.pdf != nil)
             let expectsReceipt = expected == .receipt
-            reading = trace.time(\.ocr) { reader.read(flat, prior: prior, capture: capture, job: task.job, image: task.source.name,
+            reading = trace.time(.ocr) { reader.read(flat, prior: prior, capture: capture, job: task.job, image: task.source.name,
                                                         languages: task.jobSettings?.languages, receipts: receipts,
                                                         flattenForPPOCR: { self.flatten(photo, expectsReceipt: expectsReceipt, engine: .ppocr) }) }
         case .text(let text):
             let prior = settings.read.prior(width: text.width, height: text.height, job: task.job)
-            reading = trace.time(\.ocr) { reader.read(text, prior: prior, receipts: receipts) }
+            reading = trace.time(.ocr) { reader.read(text, prior: prior, receipts: receipts) }
         }
         trace.read(reading, pictures: pictures)
         guard let page = reading.page, reading.failure == nil else { return trace.result() }
-        let parsed = trace.time(\.entries) { parsing.parse(page, receipt: reading.receipt) }
+        let parsed = trace.time(.entries) { parsing.parse(page, receipt: reading.receipt) }
         trace.parsed(parsed)
-        let matched = trace.time(\.match) { matching.match(parsed, job: task.job, image: task.fileName) }
+        let matched = trace.time(.match) { matching.match(parsed, job: task.job, image: task.fileName) }
         let receipt = parsed.receipt.map {
             var row = ReceiptRecord(job: task.job, image: task.fileName, receipt: $0)
             row.merchantAsRead = parsed.merchantAsRead

@@ -19,14 +19,13 @@ struct PageTrace {
     }
 
     /// Runs a stage and adds its wall-clock time to `stage`.
-    mutating func time<T, Failure: Error>(_ stage: WritableKeyPath<StageTimings, Double>,
-                                          _ body: () throws(Failure) -> T) throws(Failure) -> T {
+    mutating func time<T, Failure: Error>(_ stage: Stage, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let start = clock.now
-        defer { timings[keyPath: stage] += Self.milliseconds(start.duration(to: clock.now)) }
+        defer { timings[stage] += Self.milliseconds(start.duration(to: clock.now)) }
         return try body()
     }
 
-    mutating func failed(_ stage: String, kind: String, message: String) {
+    mutating func failed(_ stage: Stage, kind: String, message: String) {
         record.error = PageError(stage: stage, kind: kind, message: message)
     }
 
@@ -82,7 +81,7 @@ struct PageTrace {
             record.languagesReason = reading.languages?.reason
             return
         }
-        failed("ocr", kind: failure.kind.rawValue, message: "\(record.image): \(failure.message)")
+        failed(.ocr, kind: failure.kind.rawValue, message: "\(record.image): \(failure.message)")
     }
 
     mutating func parsed(_ parsed: ParsedPage) {

@@ -208,7 +208,7 @@ public struct JobHTMLReport: Sendable {
         }
         html += "</div>"
         if let error = r.error {
-            html += "<div class=\"panel\"><p class=\"error\">Failed at \(HTMLText.escape(error.stage)): \(HTMLText.escape(error.message))</p></div>"
+            html += "<div class=\"panel\"><p class=\"error\">Failed at \(HTMLText.escape(error.stage.rawValue)): \(HTMLText.escape(error.message))</p></div>"
         }
         if !r.warnings.isEmpty {
             html += "<div class=\"panel\"><h4>Warnings</h4><ul class=\"warn-list\">"

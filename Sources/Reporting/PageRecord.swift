@@ -16,6 +16,32 @@ public struct StageTimings: Sendable, Equatable, Codable {
 
     public init() {}
 
+    /// A stage's milliseconds; `worker` and `merge` take no time of their own.
+    public subscript(stage: Stage) -> Double {
+        get {
+            switch stage {
+            case .load: load
+            case .flatten: flatten
+            case .ocr: ocr
+            case .entries: entries
+            case .match: match
+            case .preview: preview ?? 0
+            case .worker, .merge: 0
+            }
+        }
+        set {
+            switch stage {
+            case .load: load = newValue
+            case .flatten: flatten = newValue
+            case .ocr: ocr = newValue
+            case .entries: entries = newValue
+            case .match: match = newValue
+            case .preview: preview = newValue
+            case .worker, .merge: break
+            }
+        }
+    }
+
     public static func + (a: StageTimings, b: StageTimings) -> StageTimings {
         var t = StageTimings()
         t.load = a.load + b.load; t.flatten = a.flatten + b.flatten; t.ocr = a.ocr + b.ocr
@@ -27,11 +53,11 @@ public struct StageTimings: Sendable, Equatable, Codable {
 
 /// Why an image produced no results: the stage and a message naming the file.
 public struct PageError: Sendable, Equatable, Codable {
-    public var stage: String
+    public var stage: Stage
     public var kind: String
     public var message: String
 
-    public init(stage: String, kind: String, message: String) {
+    public init(stage: Stage, kind: String, message: String) {
         self.stage = stage
         self.kind = kind
         self.message = message

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func snapshotKeepsEveryImageWithItsErrorAndEveryEntry() {
-        let failed = PageError(stage: "load", kind: "empty", message: "back.png: file is empty (0 bytes)")
+        let failed = PageError(stage: .load, kind: "empty", message: "back.png: file is empty (0 bytes)")
         let snapshot = JobSnapshot(job: "bistro", pages: [
             Self.page([], image: "back.png", error: failed),
             Self.page([Self.record("Musar", vintage: 2015, bottle: 95, match: nil)]),

@@ -54,7 +54,7 @@ import Testing
         var ok = PageRecord(image: "a.jpg", job: "bistro")
         ok.lineCount = 2
         var failed = PageRecord(image: "b.jpg", job: "bistro")
-        failed.error = PageError(stage: "load", kind: "corrupt", message: "b.jpg: not an image")
+        failed.error = PageError(stage: .load, kind: "corrupt", message: "b.jpg: not an image")
         try JobReportWriter(directory: root).write(job: "bistro", pages: [
             PageResult(record: ok, text: "Opus One 2019\nSassicaia", entries: []),
             PageResult(record: failed, text: nil, entries: []),
