@@ -41,6 +41,9 @@ extension PageReader {
         reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
         // The ink components were found on the page before it was turned.
         if reading.kind == .winelist { readAgainAlone(&reading, page: &page, components: turns == 0 ? components : nil, engine: ppocr) }
+        // A receipt's parser reads a row's description and amount from one line, as Tesseract's
+        // block mode gives them; PP-OCR boxes them apart.
+        if reading.kind == .receipt { page = page.joiningRows() }
         reading.page = page
         if reading.kind == .receipt {
             let again = settings.receiptAgain == .tesseract ? engine as any TextRecognizer : ppocr

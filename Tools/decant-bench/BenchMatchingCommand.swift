@@ -1,7 +1,7 @@
-import BenchKit
-import DecantCLI
 import ArgumentParser
+import BenchKit
 import Catalogue
+import DecantCLI
 import Foundation
 
 /// `decant bench matching`: accuracy, speed, load time, memory and calibration of the catalogue

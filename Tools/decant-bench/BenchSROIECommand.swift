@@ -1,12 +1,12 @@
-import BenchKit
-import Pipeline
-import DecantCLI
 import ArgumentParser
+import BenchKit
 import Catalogue
+import DecantCLI
 import Entries
 import Evaluation
 import Foundation
 import Jobs
+import Pipeline
 import Recognition
 import Reporting
 
@@ -64,6 +64,9 @@ struct BenchSROIECommand: ParsableCommand {
 
     @Option(name: .long, help: "Median word height (pixels) a receipt's second reading is scaled to.")
     var textHeight: Double = RunSettings().receiptTextHeight
+
+    @Option(name: .long, help: "Recognizer, as decant run --engine takes it (auto, photos, tesseract, ppocr).")
+    var engine: EngineOption = .auto
 
     @Flag(name: .long, help: "List every receipt whose fields do not match, with what was read.")
     var misses = false
@@ -239,6 +242,7 @@ struct BenchSROIECommand: ParsableCommand {
         var settings = RunSettings(kind: .receipt, segmentation: psm.flatMap(PageSegmentation.init(rawValue:)), dateOrder: order,
                                    receiptReadings: readings, receiptTextHeight: textHeight, ocrCache: ocrCache)
         settings.setLanguages(lang)
+        settings.engine = engine
         let options = RunOptions(inbox: "\(data)/img", output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: .automatic)
         do {

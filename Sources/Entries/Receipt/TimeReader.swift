@@ -5,7 +5,7 @@ import Foundation
 /// follows, since 7.31 alone is an amount.
 public enum TimeReader {
     private static let pattern = DateReader.regex(
-        #"(?<![\d.:,])(\d{1,2})\s?([:.])\s?(\d{2})(?:\s?:\s?(\d{2}))?(?:\s*([ap])\.?\s?m\b\.?)?(?![\d]|[.,]\d)"#)
+        #"(?<![\d.,])(?<!\d:)(\d{1,2})\s?([:.])\s?(\d{2})(?:\s?:\s?(\d{2}))?(?:\s*([ap])\.?\s?m\b\.?)?(?![\d]|[.,]\d)"#)
 
     public static func firstTime(in text: String) -> String? {
         let ns = text as NSString

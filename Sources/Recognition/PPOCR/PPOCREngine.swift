@@ -252,12 +252,17 @@ extension PPOCREngine: TextRecognizer {
         return "ppocr onnxruntime \(runtimeVersion) classes \(dictionary.classCount) \(o.alphabet) det \(o.detectionMaxSide)/"
             + "\(o.detectionMaxPixels)/\(o.detectionTileSide) lines \(o.detectionLineHeight ?? 0)/\(o.detectionMaxScale)/\(o.detectionMaxScaledPixels) db \(o.binaryThreshold)/\(o.boxThreshold)/\(o.unclipRatio) drop \(o.dropScore) "
             + "line \(o.lineHeight)/\(o.minLineWidth)/\(o.maxLineWidth) gap \(o.splitWordsAtGlyphGaps ? o.wordGapRatio : 0)\(o.adaptiveWordGaps ? "a" : "") "
-            + "probe \(o.orientationProbeLines)/\(o.orientationConfidence) margin \(o.pageMargin)"
+            + "probe \(o.orientationProbeLines)/\(o.orientationConfidence) margin \(o.pageMargin) blockrows"
     }
 
     /// `.singleLine` reads the raster as one line; every other segmentation detects the lines first
-    /// (PP-OCR has no layout modes). `ppi` is not used: the detector works on pixels.
+    /// (PP-OCR has no layout modes), and `.singleBlock` then joins each printed row into one line, as
+    /// Tesseract's block mode reads it. `ppi` is not used: the detector works on pixels.
     public func recognize(_ raster: Raster, ppi: Int?, segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
-        segmentation == .singleLine ? try recognizeLine(raster) : try recognize(raster)
+        switch segmentation {
+        case .singleLine: try recognizeLine(raster)
+        case .singleBlock: try recognize(raster).joiningRows()
+        default: try recognize(raster)
+        }
     }
 }

@@ -87,6 +87,8 @@ struct TimeReaderTests {
     @Test("times", arguments: [
         ("25/12/2018 8:13:39 PM", "20:13:39"), ("20:19", "20:19"), ("03:09:12 pm", "15:09:12"), ("12:05 AM", "00:05"),
         ("7.31 PM", "19:31"), ("Time: 12:49:00", "12:49:00"),
+        // A label's colon with no space after it, as tills print it and recognizers read it.
+        ("Time:13:52", "13:52"), ("TIME:08:05:59", "08:05:59"),
     ])
     func reads(text: String, time: String) {
         #expect(TimeReader.firstTime(in: text) == time)
@@ -96,6 +98,8 @@ struct TimeReaderTests {
         #expect(TimeReader.firstTime(in: "TOTAL 12.50") == nil)
         #expect(TimeReader.firstTime(in: "25:70") == nil)
         #expect(TimeReader.firstTime(in: "13:30 PM") == nil)
+        // The middle of a longer run of digits and colons is no time of its own.
+        #expect(TimeReader.firstTime(in: "ID 1234:56:78") == nil)
     }
 }
 
