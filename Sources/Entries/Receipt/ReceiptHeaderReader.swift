@@ -354,18 +354,31 @@ struct ReceiptHeaderReader {
         original == original.uppercased() ? replacement : replacement.capitalized
     }
 
-    /// Letters OCR reads as digits or symbols inside a word of letters: D.1.¥. → D.I.Y., 5HOP → SHOP.
+    /// Letters OCR reads as digits or symbols inside a word of letters: D.1.¥. → D.I.Y., 5HOP → SHOP,
+    /// B00K → BOOK.
     static func fixLookAlikes(_ token: String) -> String {
         let symbols: [Character: Character] = ["¥": "Y", "$": "S", "|": "I", "€": "E", "§": "S"]
         var chars = token.map { symbols[$0] ?? $0 }
         let letters = chars.filter(\.isLetter).count
         let digits = chars.filter(\.isNumber).count
-        guard letters >= 2, digits >= 1, digits < letters else { return String(chars) }
+        guard letters >= 2, digits >= 1 else { return String(chars) }
         let digitMap: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
-        for i in chars.indices where chars[i].isNumber {
-            // Only a digit with no digit beside it: "U13" and "2A" stay as they are.
-            let before = i > 0 ? chars[i - 1] : " ", after = i + 1 < chars.count ? chars[i + 1] : " "
-            if !before.isNumber && !after.isNumber, let letter = digitMap[chars[i]] { chars[i] = letter }
+        var i = chars.startIndex
+        while i < chars.endIndex {
+            guard chars[i].isNumber else { i += 1; continue }
+            var end = i
+            while end < chars.endIndex, chars[end].isNumber { end += 1 }
+            let before = i > 0 ? chars[i - 1] : " ", after = end < chars.count ? chars[end] : " "
+            let run = chars[i..<end]
+            // A lone digit in a word of more letters than digits ("U13" and "2A" stay as they are),
+            // or a run of look-alikes with a letter on each side ("B00K", "S00N"): no number is
+            // printed inside a word.
+            let lone = run.count == 1 && digits < letters && !before.isNumber && !after.isNumber
+            let enclosed = run.count > 1 && before.isLetter && after.isLetter && run.allSatisfy { digitMap[$0] != nil }
+            if lone || enclosed {
+                for k in i..<end { if let letter = digitMap[chars[k]] { chars[k] = letter } }
+            }
+            i = end
         }
         return String(chars)
     }

@@ -258,6 +258,13 @@ struct ReceiptParserTests {
         #expect(ReceiptHeaderReader.fixLookAlikes("D.1.¥.") == "D.I.Y.")
         #expect(ReceiptHeaderReader.fixLookAlikes("U13/BG") == "U13/BG")
         #expect(ReceiptHeaderReader.fixLookAlikes("99") == "99")
+        // Zeros read for the letters of a word, two in a row.
+        #expect(ReceiptHeaderReader.fixLookAlikes("B00K") == "BOOK")
+        #expect(ReceiptHeaderReader.fixLookAlikes("S00N") == "SOON")
+        // A number at a word's edge, or digits that are no letters' look-alikes, stay.
+        #expect(ReceiptHeaderReader.fixLookAlikes("A100") == "A100")
+        #expect(ReceiptHeaderReader.fixLookAlikes("H23O") == "H23O")
+        #expect(ReceiptHeaderReader.fixLookAlikes("126926-H") == "126926-H")
         #expect(ReceiptHeaderReader.fixLegalForms("KING'S CONFECTIONERY $/B") == "KING'S CONFECTIONERY S/B")
         #expect(ReceiptHeaderReader.fixLegalForms("SUBANG HEALTHCARE SIN BHD") == "SUBANG HEALTHCARE SDN BHD")
         #expect(ReceiptHeaderReader.fixLegalForms("TRI SHAAS SON BHD") == "TRI SHAAS SDN BHD")
