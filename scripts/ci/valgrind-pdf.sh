@@ -9,7 +9,7 @@ swift build --scratch-path .build-valgrind -Xswiftc -dwarf-version=4 -Xcc -gdwar
 INPUT=$(mktemp -d)
 LOG=$(mktemp --suffix=-valgrind-pdf.log)
 trap 'rm -rf "$INPUT"' EXIT
-FIXTURES=Tests/PDFTests/Fixtures
+FIXTURES=Tests/DocumentsTests/PDF/Fixtures
 cp "$FIXTURES/restricted.pdf" "$FIXTURES/encrypted.pdf" "$INPUT/"
 head -c 900 "$FIXTURES/restricted.pdf" > "$INPUT/truncated.pdf"
 : > "$INPUT/empty.pdf"
