@@ -37,7 +37,7 @@ extension RunSettings {
         guard let models = installedPPOCR else { return "tesseract" }
         return "ppocr " + [models.runtime, models.detector, models.recognizer, models.dictionary].map { path in
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            return "\((path as NSString).lastPathComponent):\(size ?? 0)"
+            return "\((path as NSString).lastPathComponent):\(size)"
         }.joined(separator: " ")
     }
 
