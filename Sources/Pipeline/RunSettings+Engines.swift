@@ -19,7 +19,7 @@ extension RunSettings {
         case .tesseract:
             return nil
         case .auto:
-            guard engineRule.usesPPOCR, let models = PPOCRModels.installed() else { return nil }
+            guard readsWithPPOCR, let models = PPOCRModels.installed() else { return nil }
             return try PPOCREngine(models: models, options: ppocr)
         case .ppocr, .photos:
             let models = PPOCRModels(folder: PPOCRModels.defaultFolder())
