@@ -135,7 +135,7 @@ let package = Package(
                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "CatalogueTests", dependencies: ["Catalogue", "BenchKit", "DecantTestSupport"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "BenchKit", "DecantTestSupport"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DecantTestSupport",
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Entries", "DecantTestSupport",
                                                            .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "DecantTestSupport"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Recognition", "Evaluation", "DecantTestSupport"]),

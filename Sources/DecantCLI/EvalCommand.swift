@@ -91,11 +91,11 @@ struct EvalCommand: ParsableCommand {
         func json(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
         switch format {
         case .json:
-            print("{\"cer\":\(json(m.cer)),\"wer\":\(json(m.wer)),\"wordBagF1\":\(json(m.wordBagF1)),\"nCharacters\":\(m.nCharacters),\"nWords\":\(m.nWords)}")
+            print("{\"cer\":\(json(m.cer)),\"cerFolded\":\(json(m.cerFolded)),\"wer\":\(json(m.wer)),\"wordBagF1\":\(json(m.wordBagF1)),\"nCharacters\":\(m.nCharacters),\"nFoldedCharacters\":\(m.nFoldedCharacters),\"nWords\":\(m.nWords)}")
         case .markdown:
             func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f%%", v * 100) : "∞" }
-            print("| CER | WER | Word-bag F1 | Characters | Words |\n|---:|---:|---:|---:|---:|")
-            print("| \(pct(m.cer)) | \(pct(m.wer)) | \(pct(m.wordBagF1)) | \(m.nCharacters) | \(m.nWords) |")
+            print("| CER | CER, leaders folded | WER | Word-bag F1 | Characters | Words |\n|---:|---:|---:|---:|---:|---:|")
+            print("| \(pct(m.cer)) | \(pct(m.cerFolded)) | \(pct(m.wer)) | \(pct(m.wordBagF1)) | \(m.nCharacters) | \(m.nWords) |")
         }
     }
 }

@@ -243,7 +243,7 @@ public struct RunArguments: ParsableArguments {
             }
             if let metrics = outcome.metrics?.corpus.metrics {
                 let parts = [("entry F1", Metric.entryF1), ("receipt keys", Metric.receiptKeyAccuracy), ("word-bag F1", Metric.wordBagF1),
-                             ("CER", Metric.cer)]
+                             ("CER", Metric.cerFolded)]
                     .compactMap { name, key in metrics[key].map { "\(name) \(String(format: "%.1f%%", $0 * 100))" } }
                 print("accuracy on \(outcome.metrics?.images.count ?? 0) image(s) with ground truth: \(parts.joined(separator: ", ")) → \(out)/metrics.json")
             }

@@ -34,13 +34,13 @@ public struct PDFPageFacts: Sendable, Equatable, Codable {
     public var read: ReadMethod
     /// The verdict on the text layer: `usable`, `none`, `unmapped glyphs`, `hidden text`, `covered text`,
     /// `misaligned` — why a page was read by OCR, or that its layer was used.
-    public var textLayer: String
+    public var textLayer: TextLayerVerdict.Kind
     /// What the verdict rests on or what was mended ("3 ligatures written out", "12 % of glyphs unmapped").
     public var textLayerDetail: String?
     /// The resolution the page was rendered at for OCR, or the grid its text layer was laid on.
     public var ppi: Double
 
-    public init(read: ReadMethod, textLayer: String, textLayerDetail: String?, ppi: Double) {
+    public init(read: ReadMethod, textLayer: TextLayerVerdict.Kind, textLayerDetail: String?, ppi: Double) {
         self.read = read
         self.textLayer = textLayer
         self.textLayerDetail = textLayerDetail

@@ -55,7 +55,7 @@ public struct PageLoader: Sendable {
                     let scale = min(1, Double(PreviewSize.maxSide) / Double(max(width, height)))
                     text.preview = try? page.render(ppi: ppi * scale).raster
                 }
-                let facts = PDFPageFacts(read: reading.isBlank ? .blank : .textLayer, textLayer: reading.verdict.kind.rawValue,
+                let facts = PDFPageFacts(read: reading.isBlank ? .blank : .textLayer, textLayer: reading.verdict.kind,
                                          textLayerDetail: reading.verdict.detail.isEmpty ? nil : reading.verdict.detail, ppi: ppi)
                 return LoadedPage(content: .text(text), width: width, height: height, format: "pdf", pdf: facts, warnings: warnings)
             }
@@ -63,7 +63,7 @@ public struct PageLoader: Sendable {
             let image = LoadedImage(raster: grayscale ? render.raster.grayscale() : render.raster, format: .pdf,
                                     declaredPPI: Int(render.ppi.rounded()), warnings: render.problems.map { "\(source.fileName): page \(number): \($0)" })
             let why = pdfText == .never ? "read by OCR as --pdf-text never asks" : reading.verdict.detail
-            let facts = PDFPageFacts(read: .ocr, textLayer: reading.verdict.kind.rawValue, textLayerDetail: why.isEmpty ? nil : why,
+            let facts = PDFPageFacts(read: .ocr, textLayer: reading.verdict.kind, textLayerDetail: why.isEmpty ? nil : why,
                                      ppi: render.ppi)
             return LoadedPage(content: .photo(PagePhoto(image: image)), width: image.raster.width, height: image.raster.height,
                               format: "pdf", pdf: facts, warnings: warnings + image.warnings)

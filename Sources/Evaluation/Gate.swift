@@ -15,7 +15,7 @@ public struct GateSettings: Sendable, Equatable, Codable {
     /// Half a point everywhere, so a one-point drop in entry F1 (0.01) fails; jobs are not gated
     /// on their own (they are folders, not populations), the corpus and its groups are.
     public static let standard = GateSettings(
-        tolerances: [Metric.cer: 0.005, Metric.wer: 0.005, Metric.entryF1: 0.005],
+        tolerances: [Metric.cer: 0.005, Metric.cerFolded: 0.005, Metric.wer: 0.005, Metric.entryF1: 0.005],
         defaultTolerance: 0.005, scopes: ["corpus"] + MetricsReport.dimensions)
 
     public func tolerance(for metric: String) -> Double { tolerances[metric] ?? defaultTolerance }

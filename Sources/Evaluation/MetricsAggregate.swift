@@ -6,6 +6,9 @@ public struct MetricsAggregate: Sendable, Equatable, Codable {
     public var failedImages = 0
     public var characterErrors = 0
     public var nCharacters = 0
+    /// The same with dot leaders folded away on both sides (`TextMetrics.cerFolded`).
+    public var foldedCharacterErrors = 0
+    public var nFoldedCharacters = 0
     public var wordErrors = 0
     public var nWords = 0
     public var wordBag = WordBagCounts()
@@ -27,6 +30,8 @@ public struct MetricsAggregate: Sendable, Equatable, Codable {
         if e.failed { failedImages += 1 }
         characterErrors += e.text.characterErrors
         nCharacters += e.text.nCharacters
+        foldedCharacterErrors += e.text.foldedCharacterErrors
+        nFoldedCharacters += e.text.nFoldedCharacters
         wordErrors += e.text.wordErrors
         nWords += e.text.nWords
         wordBag = wordBag + e.text.wordBag
@@ -39,6 +44,7 @@ public struct MetricsAggregate: Sendable, Equatable, Codable {
     public var metrics: [String: Double] {
         var m: [String: Double] = [:]
         if nCharacters > 0 { m[Metric.cer] = Double(characterErrors) / Double(nCharacters) }
+        if nFoldedCharacters > 0 { m[Metric.cerFolded] = Double(foldedCharacterErrors) / Double(nFoldedCharacters) }
         if nWords > 0 { m[Metric.wer] = Double(wordErrors) / Double(nWords) }
         if images > 0 { m[Metric.wordBagF1] = wordBag.f1 }
         if entryImages > 0 {
@@ -68,7 +74,7 @@ public struct MetricsAggregate: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case images, failedImages, characterErrors, nCharacters, wordErrors, nWords, wordBag, entryImages, entries,
+        case images, failedImages, characterErrors, nCharacters, foldedCharacterErrors, nFoldedCharacters, wordErrors, nWords, wordBag, entryImages, entries,
              itemImages, items, receipt, metrics
     }
 
@@ -77,6 +83,9 @@ public struct MetricsAggregate: Sendable, Equatable, Codable {
         func int(_ key: CodingKeys) throws -> Int { try c.decodeIfPresent(Int.self, forKey: key) ?? 0 }
         images = try int(.images); failedImages = try int(.failedImages)
         characterErrors = try int(.characterErrors); nCharacters = try int(.nCharacters)
+        // Reports written before the folded CER: the raw counts (a page without leaders folds to itself).
+        foldedCharacterErrors = try c.decodeIfPresent(Int.self, forKey: .foldedCharacterErrors) ?? characterErrors
+        nFoldedCharacters = try c.decodeIfPresent(Int.self, forKey: .nFoldedCharacters) ?? nCharacters
         wordErrors = try int(.wordErrors); nWords = try int(.nWords)
         wordBag = try c.decodeIfPresent(WordBagCounts.self, forKey: .wordBag) ?? WordBagCounts()
         entryImages = try int(.entryImages)
@@ -93,6 +102,8 @@ public struct MetricsAggregate: Sendable, Equatable, Codable {
         try c.encode(failedImages, forKey: .failedImages)
         try c.encode(characterErrors, forKey: .characterErrors)
         try c.encode(nCharacters, forKey: .nCharacters)
+        try c.encode(foldedCharacterErrors, forKey: .foldedCharacterErrors)
+        try c.encode(nFoldedCharacters, forKey: .nFoldedCharacters)
         try c.encode(wordErrors, forKey: .wordErrors)
         try c.encode(nWords, forKey: .nWords)
         try c.encode(wordBag, forKey: .wordBag)
@@ -107,7 +118,10 @@ public struct MetricsAggregate: Sendable, Equatable, Codable {
 
 /// Metric names, as they appear in metrics.json, metrics.csv and the baseline's tolerances.
 public enum Metric {
+    /// dinglehopper's CER, on the texts as they are.
     public static let cer = "cer"
+    /// The CER with dot leaders folded away on both sides: the one reports lead with.
+    public static let cerFolded = "cerFolded"
     public static let wer = "wer"
     public static let wordBagF1 = "wordBagF1"
     public static let entryPrecision = "entryPrecision"
@@ -132,13 +146,13 @@ public enum Metric {
     public static let receiptFieldPrefix = "receipt."
 
     /// Display order for tables.
-    public static let ordered = [cer, wer, wordBagF1, entryPrecision, entryRecall, entryF1, vintageAccuracy, priceAccuracy,
+    public static let ordered = [cerFolded, cer, wer, wordBagF1, entryPrecision, entryRecall, entryF1, vintageAccuracy, priceAccuracy,
                                  producerAccuracy, wineAccuracy, regionAccuracy, countryAccuracy, grapesAccuracy,
                                  bottleSizeAccuracy, catalogueAccuracy, itemPrecision, itemRecall, itemF1,
                                  itemAmountAccuracy, itemCatalogueAccuracy, receiptKeyAccuracy]
 
     /// Error rates get worse upwards; everything else downwards.
-    public static func lowerIsBetter(_ name: String) -> Bool { name == cer || name == wer }
+    public static func lowerIsBetter(_ name: String) -> Bool { name == cer || name == cerFolded || name == wer }
 
     /// Six decimals: stable bytes across platforms, far finer than any tolerance.
     public static func rounded(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }

@@ -40,7 +40,6 @@ public enum JobPasses {
             page.receipt?.merchant = fix
             let asRead = page.receipt?.merchantAsRead ?? read
             page.receipt?.merchantAsRead = asRead
-            page.record.receipt?.merchant = fix
             page.record.warnings.append("merchant \"\(read)\" settled as \"\(fix)\", the name read on more of this job's receipts")
             return page
         }
@@ -62,7 +61,6 @@ public enum JobPasses {
             page.receipt?.dateOrder = settlement.order.rawValue
             page.receipt?.dateOrderReason = settlement.reason
             page.receipt?.problems.removeAll(where: ReceiptParser.isAmbiguousDateProblem)
-            page.record.receipt?.date = date
             return page
         }
     }

@@ -22,11 +22,11 @@ public final class PagePipeline {
     /// `ppocr`: the worker's PP-OCR engine, when it has one (`RunSettings.makePPOCR`).
     public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, matcher: Matcher, settings: RunSettings) {
         self.settings = settings
-        // The flatteners read gray unless told to keep the darkest channel.
-        loader = PageLoader(limits: settings.limits, grayscale: !settings.rectifier.darkestChannel, pdfText: settings.pdfText,
+        let orientation = PageOrientation(engine: engine, dataPath: settings.ocr.dataPath)
+        flattening = FlattenStage(settings: settings, orientation: orientation)
+        loader = PageLoader(limits: settings.limits, grayscale: flattening.readsGray, pdfText: settings.pdfText,
                             maxPages: settings.maxPages, previews: settings.pagePreviews != nil)
-        flattening = FlattenStage(settings: settings)
-        reader = PageReader(engine: engine, ppocr: ppocr, settings: settings.read)
+        reader = PageReader(engine: engine, ppocr: ppocr, settings: settings.read, orientation: orientation)
         let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
         parsing = ParseStage(fields: fields, vocabulary: settings.vocabulary)
         matching = MatchStage(matcher: matcher, insights: settings.insights)
@@ -50,22 +50,19 @@ public final class PagePipeline {
         let reading: PageReader.Reading
         switch loaded.content {
         case .photo(let photo):
-            // The kind and engine the page is planned for, from what is known before flattening: the
-            // flattening prepares the page for the engine that will read it.
-            let expected = settings.read.prior(width: photo.image.raster.width, height: photo.image.raster.height, job: task.job)
-            let planned = EngineChoice.choose(settings.engine, capture: PageCapture(before: photo, renderedPDF: loaded.pdf != nil),
-                                              kind: expected, ppocrInstalled: reader.ppocr != nil, rule: settings.engineRule)
-            let flat = trace.time(.flatten) { flatten(photo, expectsReceipt: expected == .receipt, engine: planned.engine) }
+            // The page's plan from what is known before flattening, so the flattening prepares the
+            // page for the kind and engine it will be read as; settled once by the flat page.
+            let plan = reader.plan(width: photo.image.raster.width, height: photo.image.raster.height,
+                                   capture: PageCapture(before: photo, renderedPDF: loaded.pdf != nil), job: task.job,
+                                   languages: task.jobSettings?.languages)
+            let flat = trace.time(.flatten) { flattening.flatten(photo, kind: plan.kind, engine: plan.recognizer) }
             trace.flattened(flat)
-            let prior = settings.read.prior(width: flat.raster.width, height: flat.raster.height, job: task.job)
-            let capture = PageCapture(flat, renderedPDF: loaded.pdf != nil)
-            let expectsReceipt = expected == .receipt
-            reading = trace.time(.ocr) { reader.read(flat, prior: prior, capture: capture, job: task.job, image: task.source.name,
-                                                        languages: task.jobSettings?.languages, receipts: receipts,
-                                                        flattenForPPOCR: { self.flatten(photo, expectsReceipt: expectsReceipt, engine: .ppocr) }) }
+            reading = trace.time(.ocr) { reader.read(flat, plan: reader.settle(plan, by: flat), image: task.source.name,
+                                                        receipts: receipts,
+                                                        flattenForPPOCR: { self.flattening.flatten(photo, kind: plan.kind, engine: .ppocr) }) }
         case .text(let text):
-            let prior = settings.read.prior(width: text.width, height: text.height, job: task.job)
-            reading = trace.time(.ocr) { reader.read(text, prior: prior, receipts: receipts) }
+            let plan = PagePlan.textLayer(width: text.width, height: text.height, job: task.job, settings: settings.read)
+            reading = trace.time(.ocr) { reader.read(text, plan: plan, receipts: receipts) }
         }
         trace.read(reading, pictures: pictures)
         guard let page = reading.page, reading.failure == nil else { return trace.result() }
@@ -78,12 +75,5 @@ public final class PagePipeline {
             return row
         }
         return trace.result(text: parsed.lines.map(\.text).joined(separator: "\n"), matched: matched, receipt: receipt)
-    }
-
-    /// The flatten stage, with the flattener for the kind the photo looks like before any reading and
-    /// the engine planned for it.
-    func flatten(_ photo: PagePhoto, expectsReceipt: Bool, engine: RecognitionEngine) -> FlattenedPage {
-        flattening.flatten(photo, expectsReceipt: expectsReceipt, engine: engine, orientation: reader.orientation,
-                           orientationProblem: reader.orientationProblem)
     }
 }

@@ -86,7 +86,6 @@ struct PageTrace {
 
     mutating func parsed(_ parsed: ParsedPage) {
         record.warnings += parsed.warnings
-        record.receipt = parsed.receipt.map(ReceiptFields.init)
         record.lineCount = parsed.lines.count
     }
 

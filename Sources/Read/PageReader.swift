@@ -18,28 +18,20 @@ public final class PageReader {
     /// The worker's engines for other language sets (a job's `languages`, `--lang auto`'s second
     /// readings), `engine` among them.
     public let engines: EnginePool
-    /// The worker's orientation detector, created once with the reader; nil (leptonica's up/down
-    /// test is used instead) when osd.traineddata is not installed.
-    public let orientation: OSDOrientation?
-    /// Why OSD is unavailable, reported on every page so the gap is visible.
-    public let orientationProblem: String?
+    /// The worker's orientation detector, shared with the Flatten stage.
+    public let orientation: PageOrientation
 
     /// More ink components than a dense printed page has letters (a full A4 page of 10-point text
     /// has about 15,000).
     static let noisyPageComponents = 40_000
 
-    public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, settings: ReadSettings) {
+    /// `orientation`: the worker's detector (nil: made here with `engine`).
+    public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, settings: ReadSettings, orientation: PageOrientation? = nil) {
         self.engine = engine
         self.ppocr = ppocr
         self.settings = settings
         engines = EnginePool(base: engine, capacity: settings.languageEngines)
-        do {
-            orientation = OSDOrientation(osd: try TesseractOSD(dataPath: settings.ocr.dataPath), reader: engine)
-            orientationProblem = nil
-        } catch {
-            orientation = nil
-            orientationProblem = error.message
-        }
+        self.orientation = orientation ?? PageOrientation(engine: engine, dataPath: settings.ocr.dataPath)
     }
 
     /// What reading a page gave.
@@ -76,19 +68,30 @@ public final class PageReader {
         public var height: Int { textGrid?.height ?? flat.raster.height }
     }
 
-    /// Reads `flat`, which was taken for `prior` before any reading and reached the reader as
-    /// `capture`; `job` and `image` name the page (the folder name is a hint of its kind, and the
-    /// recognition cache files pages by name). `languages`, a job's own (decant-job.json), wins over
-    /// the run's and skips `--lang auto`.
-    /// `flattenForPPOCR` gives the page flattened for PP-OCR when Tesseract's reading sends it there
-    /// (`SecondEngine`); nil: PP-OCR reads `flat` as it is.
-    public func read(_ flat: FlattenedPage, prior: DocumentKind, capture: PageCapture = .photo,
-                                                      job: String, image: String, languages: String? = nil,
-                                                      receipts parser: ReceiptParser,
-                                                      flattenForPPOCR: (() -> FlattenedPage)? = nil) -> Reading {
-        var reading = Reading(flat: flat, segmentation: settings.segmentation(for: prior), kind: prior)
-        let choice = EngineChoice.choose(settings.engine, capture: capture, kind: prior, ppocrInstalled: ppocr != nil,
-                                         rule: settings.engineRule)
+    /// A photo's plan before flattening (`PagePlan.before`), with this reader's settings and engines.
+    public func plan(width: Int, height: Int, capture: PageCapture, job: String, languages: String?) -> PagePlan {
+        PagePlan.before(width: width, height: height, capture: capture, job: job, languages: languages, settings: settings,
+                        ppocrInstalled: ppocr != nil)
+    }
+
+    /// `plan` settled by the flattened page (`PagePlan.settled(by:)`).
+    public func settle(_ plan: PagePlan, by flat: FlattenedPage) -> PagePlan {
+        plan.settled(by: flat, settings: settings, ppocrInstalled: ppocr != nil)
+    }
+
+    /// The plan for a page of `kind` whatever its shape (tests, tools).
+    public func plan(kind: DocumentKind, capture: PageCapture = .photo, job: String, languages: String? = nil) -> PagePlan {
+        PagePlan(kind: kind, capture: capture, job: job, languages: languages, settings: settings, ppocrInstalled: ppocr != nil)
+    }
+
+    /// Reads `flat` by its `plan` (settled by the flattening); `image` names the page for the
+    /// recognition cache. `flattenForPPOCR` gives the page flattened for PP-OCR when Tesseract's
+    /// reading sends it there (`SecondEngine`); nil: PP-OCR reads `flat` as it is.
+    public func read(_ flat: FlattenedPage, plan: PagePlan, image: String, receipts parser: ReceiptParser,
+                     flattenForPPOCR: (() -> FlattenedPage)? = nil) -> Reading {
+        let prior = plan.kind, capture = plan.capture, job = plan.job, languages = plan.languages
+        var reading = Reading(flat: flat, segmentation: plan.segmentation, kind: prior)
+        let choice = plan.engine ?? EngineChoice(engine: .tesseract, reason: "no engine planned")
         reading.engine = choice
         let components = eraseLeaders(&reading, prior: prior)
         let cache = settings.cacheFolder.map(RecognitionCache.init(folder:))
@@ -227,7 +230,7 @@ public final class PageReader {
     /// not are shown to the detector and turned. Returns whether the page was turned (and must be
     /// read again).
     func settleOrientation(_ reading: inout Reading, firstReading page: RecognizedPage) -> Bool {
-        guard let decision = OrientationByReading.settle(&reading.flat, firstReading: page, detector: orientation) else {
+        guard let decision = OrientationByReading.settle(&reading.flat, firstReading: page, detector: orientation.detector) else {
             return false
         }
         reading.steps.overlay(decision.steps)

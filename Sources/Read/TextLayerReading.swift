@@ -10,12 +10,12 @@ extension PageReader {
     /// Reads a PDF page from its text layer: the words as printed, each with its box on the page's pixel
     /// grid and confidence 100, in poppler's lines. No rendering, no Tesseract: the feedback loops of
     /// OCR have nothing to correct (a receipt is parsed from this one reading).
-    public func read(_ text: TextLayerPage, prior: DocumentKind,
-                                                      receipts parser: ReceiptParser) -> Reading {
+    public func read(_ text: TextLayerPage, plan: PagePlan, receipts parser: ReceiptParser) -> Reading {
+        let prior = plan.kind
         let page = Self.recognizedPage(text)
         let flat = FlattenedPage(raster: text.preview ?? Raster(width: 1, height: 1), ppi: Int(text.ppi.rounded()),
                                  report: FlattenReport(method: .none, reason: "read from the PDF's text layer"))
-        var reading = Reading(flat: flat, segmentation: settings.segmentation(for: prior), kind: prior)
+        var reading = Reading(flat: flat, segmentation: plan.segmentation, kind: prior)
         reading.textGrid = (text.width, text.height)
         reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
         reading.page = page

@@ -38,13 +38,13 @@ enum AccuracyHTML {
 
     static func cerChart(id: String, evaluations: [ImageEvaluation], label: (ImageEvaluation) -> String) -> String {
         let bars = evaluations.map { e in
-            SVGChart.Bar(label: label(e), value: e.text.cer, note: e.shape.map { "(\($0))" } ?? "")
+            SVGChart.Bar(label: label(e), value: e.text.cerFolded, note: e.shape.map { "(\($0))" } ?? "")
         }
         let finite = bars.map(\.value).filter(\.isFinite)
         // Up to the worst page, but at least 10 %, so a good run does not look like a bad one.
         let top = max(0.1, min(finite.max() ?? 0.1, 2))
         return SVGChart.bars(id: id, title: "Character error rate per image",
-                             description: "CER of each of \(bars.count) images against its ground truth.",
+                             description: "CER of each of \(bars.count) images against its ground truth, dot leaders folded away on both sides.",
                              bars: bars, maxValue: top, colour: errorColour)
     }
 
@@ -79,7 +79,7 @@ enum AccuracyHTML {
     }
 
     static let imageColumns: [(title: String, metric: String)] = [
-        ("CER", Metric.cer), ("WER", Metric.wer), ("Word-bag F1", Metric.wordBagF1), ("Entry F1", Metric.entryF1),
+        ("CER", Metric.cerFolded), ("WER", Metric.wer), ("Word-bag F1", Metric.wordBagF1), ("Entry F1", Metric.entryF1),
         ("Catalogue", Metric.catalogueAccuracy), ("Items F1", Metric.itemF1), ("Receipt keys", Metric.receiptKeyAccuracy),
     ]
 

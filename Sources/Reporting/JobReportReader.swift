@@ -1,8 +1,8 @@
 import Evaluation
 import Foundation
 
-/// Reads a job's reports back (pages.json, entries.json, one .txt per image), so metrics can be
-/// recomputed from an earlier run without OCR.
+/// Reads a job's reports back (pages.json, entries.json, receipts.json, one .txt per image), so
+/// metrics can be recomputed from an earlier run without OCR.
 public struct JobReportReader: Sendable {
     public var directory: String
 
@@ -21,12 +21,20 @@ public struct JobReportReader: Sendable {
         let pagesFile: JobReportWriter.PagesFile = try decode("pages.json")
         let entriesFile: JobReportWriter.EntriesFile? = FileManager.default.fileExists(atPath: "\(directory)/entries.json")
             ? try decode("entries.json") : nil
+        let receiptsFile: ReceiptsReport? = FileManager.default.fileExists(atPath: "\(directory)/receipts.json")
+            ? try decode("receipts.json") : nil
         let byPage = Dictionary(grouping: entriesFile?.entries ?? [], by: { PageKey(image: $0.image, page: $0.page) })
-        let pages = pagesFile.pages.map { record in
-            let textPath = "\(directory)/\(JobReportWriter.textFileName(for: record.image, page: record.page))"
+        let receipts = Dictionary((receiptsFile?.receipts ?? []).map { (PageKey(image: $0.image, page: $0.page), $0) },
+                                  uniquingKeysWith: { first, _ in first })
+        let pages = pagesFile.pages.map { written in
+            let key = PageKey(image: written.image, page: written.page)
+            let textPath = "\(directory)/\(JobReportWriter.textFileName(for: written.image, page: written.page))"
             let text = TextFile.read(textPath)
-            return PageResult(record: record, text: record.error == nil ? text : nil,
-                              entries: byPage[PageKey(image: record.image, page: record.page)] ?? [])
+            // The receipt is receipts.json's record; pages.json's copy of its fields is only shown.
+            var record = written
+            record.receipt = nil
+            return PageResult(record: record, text: written.error == nil ? text : nil, entries: byPage[key] ?? [],
+                              receipt: receipts[key])
         }
         return (pagesFile.job, pages)
     }

@@ -29,7 +29,7 @@ public struct JobReportWriter: Sendable {
         for entry in entries { csv.append(entry.csvRow) }
         try csv.write(to: "\(directory)/entries.csv")
         try AtomicFile.write(try JSONReport.encode(EntriesFile(job: job, entries: entries)), to: "\(directory)/entries.json")
-        try AtomicFile.write(try JSONReport.encode(PagesFile(job: job, pages: ordered.map(\.record))), to: "\(directory)/pages.json")
+        try AtomicFile.write(try JSONReport.encode(PagesFile(job: job, pages: ordered.map(\.writtenRecord))), to: "\(directory)/pages.json")
         let receipts = ordered.compactMap(\.receipt)
         if !receipts.isEmpty {
             var receiptsCSV = CSVWriter(header: ReceiptRecord.csvHeader)

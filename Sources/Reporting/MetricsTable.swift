@@ -4,7 +4,7 @@ import Foundation
 /// Markdown tables for stdout, ready to paste into a pull request.
 public enum MetricsTable {
     static let columns: [(title: String, metric: String)] = [
-        ("CER", Metric.cer), ("WER", Metric.wer), ("Word-bag F1", Metric.wordBagF1),
+        ("CER", Metric.cerFolded), ("WER", Metric.wer), ("Word-bag F1", Metric.wordBagF1),
         ("Entry P", Metric.entryPrecision), ("Entry R", Metric.entryRecall), ("Entry F1", Metric.entryF1),
         ("Vintage", Metric.vintageAccuracy), ("Prices", Metric.priceAccuracy), ("Producer", Metric.producerAccuracy),
         ("Size", Metric.bottleSizeAccuracy), ("Catalogue", Metric.catalogueAccuracy), ("Items F1", Metric.itemF1),

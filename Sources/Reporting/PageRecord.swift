@@ -73,7 +73,7 @@ public struct PageRecord: Sendable, Equatable, Codable {
     public var read: ReadMethod?
     /// For a PDF page, the verdict on its text layer (`usable`, `none`, `unmapped glyphs`, `hidden text`,
     /// `covered text`, `misaligned`) and what it rests on: why the page was read as it was.
-    public var textLayer: String?
+    public var textLayer: TextLayerVerdict.Kind?
     public var textLayerDetail: String?
     public var job: String
     public var width: Int?

@@ -12,7 +12,7 @@ extension PageResult {
                                     position: min(1, Double(e.firstLine + e.lastLine) / 2 / Double(lines)),
                                     wine: e.wine, region: e.region, country: e.country, grapes: e.grapes ?? [])
         }
-        let receipt = record.receipt.map {
+        let receipt = self.receipt.map {
             ReceiptObservation(merchant: $0.merchant, address: $0.address, date: $0.date, time: $0.time,
                                currency: $0.currency, subtotal: $0.subtotal, tax: $0.tax, total: $0.total)
         }

@@ -9,6 +9,14 @@ public struct PageResult: Sendable, Equatable, Codable {
     /// The receipt's items (rows of items.csv), with their catalogue matches.
     public var items: [ReceiptItemRecord]
 
+    /// The page's record as pages.json shows it: with its receipt's fields copied from `receipt`,
+    /// the one record of the receipt.
+    public var writtenRecord: PageRecord {
+        var written = record
+        written.receipt = receipt.map(ReceiptFields.init)
+        return written
+    }
+
     /// File name, then page: the order reports list pages in.
     public static func inReadingOrder(_ a: PageResult, _ b: PageResult) -> Bool {
         (a.record.image, a.record.page ?? 0) < (b.record.image, b.record.page ?? 0)

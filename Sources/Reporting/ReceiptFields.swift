@@ -1,7 +1,6 @@
-import Entries
-
-/// A receipt's fields besides its items, as pages.json records them, so that `decant eval` can
-/// check them against ground truth without running OCR again.
+/// A receipt's fields besides its items, as pages.json shows them beside the page. Only written:
+/// the receipt itself is the job's `ReceiptRecord` (receipts.json), from which these are copied
+/// when pages.json is written and to which a report read back is joined again.
 public struct ReceiptFields: Sendable, Equatable, Codable {
     public var merchant: String?
     public var address: String?
@@ -15,7 +14,7 @@ public struct ReceiptFields: Sendable, Equatable, Codable {
     public var payment: String?
     public var change: Double?
 
-    public init(_ receipt: Receipt) {
+    public init(_ receipt: ReceiptRecord) {
         merchant = receipt.merchant
         address = receipt.address
         date = receipt.date

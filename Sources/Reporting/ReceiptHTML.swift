@@ -5,7 +5,7 @@ import Evaluation
 enum ReceiptHTML {
     static func panel(_ page: PageResult, evaluation: ImageEvaluation?) -> String {
         var html = "<div class=\"panel receipt\"><h4>Receipt</h4>"
-        guard let receipt = page.record.receipt else {
+        guard let receipt = page.receipt else {
             return html + "<p class=\"hint\">No receipt fields were read.</p></div>"
         }
         let truth = evaluation?.receipt?.fields ?? [:]
@@ -53,7 +53,7 @@ enum ReceiptHTML {
     }
 
     /// Items against the subtotal and subtotal plus tax against the total, to the cent.
-    static func consistency(_ page: PageResult, receipt: ReceiptFields) -> String {
+    static func consistency(_ page: PageResult, receipt: ReceiptRecord) -> String {
         let amounts = page.entries.filter { $0.kind == .item }.compactMap { $0.prices.first?.amount }
         var checks: [(String, Double, Double)] = []
         if !amounts.isEmpty, let subtotal = receipt.subtotal { checks.append(("items = subtotal", amounts.reduce(0, +), subtotal)) }

@@ -46,4 +46,30 @@ import Testing
         let back = try JSONDecoder().decode(TextMetrics.self, from: data)
         #expect(back.cer == .infinity)
     }
+
+    @Test("dot leaders the page prints and the reading erased cost nothing in the folded CER")
+    func leadersFoldedOnBothSides() {
+        let truth = "Opus One 2019 . . . . . . . . . . 120\nSECTION\n- - - - - -\nDom. Ott 1.5L 45"
+        let m = TextMetrics.compare(truth: truth, recognized: "Opus One 2019 120\nSECTION\nDom. Ott 1.5L 45")
+        #expect(m.foldedCharacterErrors == 0)
+        #expect(m.cerFolded == 0)
+        #expect(m.characterErrors > 20)
+        #expect(m.wer == 0)
+        // Dots that are part of words stay content: losing them is an error in both rates.
+        let lost = TextMetrics.compare(truth: "Dom. Ott 1.5L", recognized: "Dom Ott 15L")
+        #expect(lost.foldedCharacterErrors == 2 && lost.characterErrors == 2)
+        // A leader read as letters is charged.
+        let misread = TextMetrics.compare(truth: "Krug . . . . 90", recognized: "Krug ooooo 90")
+        #expect(misread.foldedCharacterErrors == 6)
+    }
+
+    @Test("text without leaders folds to itself, and reports written before the folded CER read back with it")
+    func foldingLeavesPlainTextAlone() throws {
+        let m = TextMetrics.compare(truth: "Sassicaia 2018\nKrug NV", recognized: "Sassicaia 2O18\nKrug NV")
+        #expect(m.foldedCharacterErrors == m.characterErrors && m.nFoldedCharacters == m.nCharacters)
+        #expect(ComparableText.withoutLeaders("a . . b\n...\nc") == "a b\nc")
+        let old = #"{"cer":0.1,"wer":0,"wordBagF1":1,"nCharacters":10,"nWords":2,"characterErrors":1,"wordErrors":0}"#
+        let back = try JSONDecoder().decode(TextMetrics.self, from: Data(old.utf8))
+        #expect(back.cerFolded == back.cer)
+    }
 }

@@ -46,9 +46,7 @@ struct ListInsightsTests {
 struct JobDateOrderTests {
     func page(_ image: String, _ text: String) -> PageResult {
         let receipt = ReceiptParser(fields: FieldParser(runYear: 2026)).parse(text: text)
-        var record = PageRecord(image: image, job: "trip")
-        record.receipt = ReceiptFields(receipt)
-        return PageResult(record: record, text: text, entries: [], receipt: ReceiptRecord(job: "trip", image: image, receipt: receipt))
+        return PageResult(record: PageRecord(image: image, job: "trip"), text: text, entries: [], receipt: ReceiptRecord(job: "trip", image: image, receipt: receipt))
     }
 
     @Test("an ambiguous date is read in the order the job's other receipts print")
@@ -61,7 +59,7 @@ struct JobDateOrderTests {
         #expect(settled.dateOrder == "dmy")
         #expect(settled.dateOrderReason?.contains("25/03/2018") == true)
         #expect(!settled.problems.contains(where: ReceiptParser.isAmbiguousDateProblem))
-        #expect(pages[0].record.receipt?.date == "2018-04-03")
+        #expect(pages[0].writtenRecord.receipt?.date == "2018-04-03")
         #expect(pages[1].receipt?.dateOrder == nil)
     }
 

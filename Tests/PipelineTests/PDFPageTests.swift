@@ -42,7 +42,7 @@ import Testing
         let text = try process(path, page: 1, pdfText: .auto)
         #expect(text.record.error == nil, "\(String(describing: text.record.error))")
         #expect(text.record.read == .textLayer)
-        #expect(text.record.textLayer == "usable")
+        #expect(text.record.textLayer == .usable)
         #expect(text.record.page == 1)
         #expect(text.record.segmentation == nil, "no Tesseract segmentation on a text-layer page")
         #expect(text.entries.count == 3, "\(text.entries.map(\.rawText))")
@@ -51,7 +51,7 @@ import Testing
 
         let outlined = try process(path, page: 2, pdfText: .auto)
         #expect(outlined.record.read == .ocr)
-        #expect(outlined.record.textLayer == "none")
+        #expect(outlined.record.textLayer == TextLayerVerdict.Kind.none)
         #expect(outlined.record.format == "pdf")
         #expect(outlined.entries.count == 3, "OCR of the rendered page reads the same list: \(outlined.entries.map(\.rawText))")
 

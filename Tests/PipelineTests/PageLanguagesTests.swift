@@ -32,14 +32,16 @@ import Testing
     }
 
     @Test func theRunsLanguagesAreRecorded() throws {
-        let reading = try reader(.fixed).read(Self.frenchPage, prior: .winelist, job: "j", image: "p.png", receipts: ReceiptParser())
+        let reader = try reader(.fixed)
+        let reading = reader.read(Self.frenchPage, plan: reader.plan(kind: .winelist, job: "j"), image: "p.png", receipts: ReceiptParser())
         #expect(reading.languages == LanguageChoice(languages: "eng", reason: "run settings"))
         #expect(reading.steps.time(.language) == nil)
     }
 
     @Test(.enabled(if: installed("fra"), "needs tesseract-ocr-fra (scripts/setup.sh installs it)"))
     func autoReadsAFrenchPageAgainWithFrench() throws {
-        let reading = try reader(.auto).read(Self.frenchPage, prior: .winelist, job: "j", image: "p.png", receipts: ReceiptParser())
+        let reader = try reader(.auto)
+        let reading = reader.read(Self.frenchPage, plan: reader.plan(kind: .winelist, job: "j"), image: "p.png", receipts: ReceiptParser())
         let choice = try #require(reading.languages)
         #expect(choice.reason.hasPrefix("auto: fra "), "\(choice.reason)")
         #expect(choice.reason.contains("; fra+eng "))
@@ -49,16 +51,18 @@ import Testing
 
     @Test(.enabled(if: installed("deu"), "needs tesseract-ocr-deu (scripts/setup.sh installs it)"))
     func aJobsLanguagesWinOverAuto() throws {
-        let reading = try reader(.auto).read(Self.frenchPage, prior: .winelist, job: "j", image: "p.png", languages: "deu+eng",
-                                             receipts: ReceiptParser())
+        let reader = try reader(.auto)
+        let reading = reader.read(Self.frenchPage, plan: reader.plan(kind: .winelist, job: "j", languages: "deu+eng"), image: "p.png",
+                                  receipts: ReceiptParser())
         #expect(reading.languages == LanguageChoice(languages: "deu+eng", reason: "job settings"))
         #expect(reading.steps.time(.language) == nil)
         #expect(reading.failure == nil)
     }
 
     @Test func aJobsMissingModelFailsThePageNamingThePackage() throws {
-        let reading = try reader(.fixed).read(Self.frenchPage, prior: .winelist, job: "j", image: "p.png", languages: "zzz_test",
-                                              receipts: ReceiptParser())
+        let reader = try reader(.fixed)
+        let reading = reader.read(Self.frenchPage, plan: reader.plan(kind: .winelist, job: "j", languages: "zzz_test"), image: "p.png",
+                                  receipts: ReceiptParser())
         #expect(reading.failure?.kind == .missingLanguage)
         #expect(reading.failure?.message.contains("tesseract-ocr-zzz-test") == true)
     }

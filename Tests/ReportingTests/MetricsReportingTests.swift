@@ -1,4 +1,5 @@
 import DecantTestSupport
+import Entries
 import Evaluation
 import Foundation
 import Testing
@@ -65,5 +66,23 @@ import Testing
         #expect(pages[0].text == "Opus One 2019\nSassicaia\n")
         #expect(pages[1].text == nil)
         #expect(pages[0].observation.text != nil && pages[1].observation.text == nil)
+    }
+
+    @Test("a receipt is written once: pages.json shows its fields, reading back joins receipts.json's record")
+    func receiptReadsBackAsItsOneRecord() throws {
+        let root = NSTemporaryDirectory() + "decant-reader-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var receipt = ReceiptRecord(job: "trip", image: "slip.jpg", receipt: Receipt(merchant: "CAFE ROMA", total: 12.5))
+        receipt.merchantAsRead = "CAFE R0MA"
+        try JobReportWriter(directory: root).write(job: "trip", pages: [
+            PageResult(record: PageRecord(image: "slip.jpg", job: "trip"), text: "CAFE ROMA\nTOTAL 12.50", entries: [],
+                       receipt: receipt),
+        ])
+        let written = try String(contentsOfFile: "\(root)/pages.json", encoding: .utf8)
+        #expect(written.contains("\"merchant\" : \"CAFE ROMA\""))
+        let (_, pages) = try JobReportReader(directory: root).read()
+        #expect(pages[0].receipt == receipt)
+        #expect(pages[0].record.receipt == nil)
+        #expect(pages[0].observation.receipt?.total == 12.5)
     }
 }

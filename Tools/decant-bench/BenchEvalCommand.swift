@@ -163,9 +163,10 @@ struct FakeCorpus {
                 description: item.description, amount: item.amount), currency: "EUR", match: nil, confidence: 90))
         }
         var result = page(job: job, image: image, kind: .receipt, text: ocr, entries: records)
-        var fields = ReceiptFields(Receipt(merchant: ocr[0], address: ocr[1], date: "2024-12-25", time: "20:13", total: total))
-        if Bool.random(using: &rng) { fields.total = nil }
-        result.record.receipt = fields
+        var receipt = ReceiptRecord(job: job, image: image,
+                                    receipt: Receipt(merchant: ocr[0], address: ocr[1], date: "2024-12-25", time: "20:13", total: total))
+        if Bool.random(using: &rng) { receipt.total = nil }
+        result.receipt = receipt
         return (truth, result)
     }
 

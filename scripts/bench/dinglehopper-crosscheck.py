@@ -4,7 +4,9 @@
 dinglehopper is the OCR-D evaluation tool whose definitions Decant reproduces; ../shared/metrics-golden
 holds 15 fixed pairs, this script throws a few hundred generated ones at both implementations,
 rich in what tends to differ: combining marks, ligatures, CRLF, Unicode spaces, emoji sequences,
-CJK, Hebrew and Katakana, numbers with separators, private-use ligatures.
+CJK, Hebrew and Katakana, numbers with separators, private-use ligatures, dot leaders and rules.
+Decant's leader-folded CER (`cerFolded`) is checked against dinglehopper's CER of the same two texts
+with leaders folded by this script (`fold_leaders`, the rule of `ComparableText.withoutLeaders`).
 
     python3 -m venv /tmp/dh && /tmp/dh/bin/pip install dinglehopper==0.11.0
     swift build && /tmp/dh/bin/python scripts/bench/dinglehopper-crosscheck.py --decant .build/debug/decant --pairs 400
@@ -31,7 +33,23 @@ PIECES = [
     "\u00a0", "\u2009", "\u3000", "\t", "  ", "\x1c", "·", "…", "(NV)", "[2019]", "#12", "@", "&", "§",
     "Opus", "One", "Sassicaia", "Krug", "TOTAL", "RM", "80.90", "25/12/2018", "8:13:39", "PM", "Q&A",
     "3.14", "1.2.3", "A.B.", "e.g.", "U.S.A.", "x'y'z", "'quoted'", "9'", "5,000", "٣٤", "١٢٫٥",
+    ". . . . . . .", "........", "·····", "…", "- - -", "=====", "***", "___", "..a..", "NV......", ".",
 ]
+
+RULE_CHARACTERS = set(".·…-=*_")
+
+
+def fold_leaders(text):
+    """Tokens made only of rule characters dropped, lines left empty dropped (ComparableText.withoutLeaders)."""
+    out = []
+    for line in text.split("\n"):
+        tokens = [t for t in line.split(" ") if t]
+        kept = [t for t in tokens if not all(c in RULE_CHARACTERS for c in t)]
+        if len(kept) == len(tokens):
+            out.append(line)
+        elif kept:
+            out.append(" ".join(kept))
+    return "\n".join(out)
 
 
 def random_line(rng):
@@ -73,14 +91,16 @@ def dinglehopper_metrics(gt_path, ocr_path):
     ocr = extract(ocr_path, plain_encoding="utf-8")
     cer, n_characters = character_error_rate_n(gt, ocr)
     wer, n_words = word_error_rate_n(list(words_normalized(gt)), list(words_normalized(ocr)))
-    return {"cer": cer, "wer": wer, "nCharacters": n_characters, "nWords": n_words}
+    cer_folded, n_folded = character_error_rate_n(fold_leaders(gt.text), fold_leaders(ocr.text))
+    return {"cer": cer, "wer": wer, "nCharacters": n_characters, "nWords": n_words, "cerFolded": cer_folded,
+            "nFoldedCharacters": n_folded}
 
 
 def decant_metrics(decant, gt_path, ocr_path):
     out = subprocess.run([decant, "eval", "--text", gt_path, ocr_path, "--format", "json"],
                          check=True, capture_output=True, text=True).stdout
     values = json.loads(out)
-    for key in ("cer", "wer"):
+    for key in ("cer", "cerFolded", "wer"):
         if values[key] is None:
             values[key] = float("inf")
     return values
@@ -110,7 +130,7 @@ def check_pairs(args):
                 print(f"pair {i}: dinglehopper failed ({error!r}); skipped")
                 continue
             got = decant_metrics(args.decant, gt_path, ocr_path)
-            bad = [k for k in ("cer", "wer", "nCharacters", "nWords") if not same(expected[k], got[k])]
+            bad = [k for k in ("cer", "wer", "nCharacters", "nWords", "cerFolded", "nFoldedCharacters") if not same(expected[k], got[k])]
             if bad:
                 failures += 1
                 print(f"pair {i}: {', '.join(f'{k} dinglehopper={expected[k]} decant={got[k]}' for k in bad)}")

@@ -5,9 +5,9 @@ import Recognition
 import StepTrace
 
 /// The flatten stage: the photo made flat and upright (by its depth map, else by the image
-/// alone), with the receipt's own tone curve when the page is expected to be a receipt, and the
-/// photograph's own grey levels when PP-OCR will read it.
-struct FlattenStage: Sendable {
+/// alone), prepared as its plan says: the receipt's own tone curve when the page is taken for a
+/// receipt, and the photograph's own grey levels when PP-OCR will read it.
+struct FlattenStage {
     let flattener: Flattener
     /// The same with the receipt tone curve, for pages expected to be receipts.
     let receiptFlattener: Flattener
@@ -15,8 +15,16 @@ struct FlattenStage: Sendable {
     let ppocrFlattener: Flattener
     let ppocrReceiptFlattener: Flattener
     let degradation: Degradation
+    /// The worker's orientation detector, shared with Read.
+    let orientation: PageOrientation
 
-    init(settings: RunSettings) {
+    /// Whether the flatteners read gray (the loader then decodes to gray at once) or keep colour to
+    /// take each pixel's darkest channel.
+    let readsGray: Bool
+
+    init(settings: RunSettings, orientation: PageOrientation) {
+        self.orientation = orientation
+        readsGray = !settings.rectifier.darkestChannel
         flattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier))
         receiptFlattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier.forReceipts()),
                                      depth: DepthFlattener(options: DepthFlattener.Options().forReceipts()))
@@ -26,11 +34,9 @@ struct FlattenStage: Sendable {
         degradation = settings.degradation
     }
 
-    /// `orientation` is the reader's detector, `orientationProblem` why there is none; `engine` the
-    /// recognizer the page is planned for.
-    func flatten(_ photo: PagePhoto, expectsReceipt: Bool, engine: RecognitionEngine, orientation: OSDOrientation?,
-                 orientationProblem: String?) -> FlattenedPage {
-        let chosen = switch (engine, expectsReceipt) {
+    /// `kind` and `engine`: what the page's plan takes it for and reads it with.
+    func flatten(_ photo: PagePhoto, kind: DocumentKind, engine: RecognitionEngine) -> FlattenedPage {
+        let chosen = switch (engine, kind == .receipt) {
         case (.tesseract, false): flattener
         case (.tesseract, true): receiptFlattener
         case (.ppocr, false): ppocrFlattener
@@ -39,8 +45,8 @@ struct FlattenStage: Sendable {
         var flat = degradation.disableFlattening
             ? FlattenedPage(raster: photo.image.raster, ppi: photo.image.declaredPPI,
                             report: FlattenReport(method: .none, reason: "flattening disabled (degraded run)"))
-            : chosen.flatten(photo, orientation: orientation)
-        if let orientationProblem { flat.report.assumptions.append(orientationProblem) }
+            : chosen.flatten(photo, orientation: orientation.detector)
+        if let problem = orientation.problem { flat.report.assumptions.append(problem) }
         if degradation.downscale > 1 {
             flat.raster = flat.raster.scaled(by: 1 / degradation.downscale)
             flat.ppi = flat.ppi.map { max(1, Int(Double($0) / degradation.downscale)) }
