@@ -47,7 +47,7 @@ public struct EntryInsight: Sendable, Codable, Equatable {
 
 /// How insights are computed and which entries a report keeps (`decant run --as-of --budget
 /// --min-score --colour --ready-now --best-value`).
-public struct InsightOptions: Sendable, Equatable {
+public struct InsightOptions: Sendable, Equatable, Codable {
     /// The run date's year: drinking windows are judged against it.
     public var year: Int
     public var budget: Double?

@@ -167,38 +167,23 @@ public struct RunArguments: ParsableArguments {
 
     /// Runs the inbox; `tuning` changes the settings before any image is read (tools only).
     public func execute(tuning: (inout RunSettings) throws -> Void = { _ in }) throws {
-        var table = AbbreviationTable.builtIn
-        if let abbreviations {
-            guard let text = try? String(contentsOfFile: abbreviations, encoding: .utf8) else {
-                throw ValidationError("\(abbreviations): abbreviations file cannot be read")
-            }
-            do { try table.merge(tsv: text, source: (abbreviations as NSString).lastPathComponent) } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        var words = WineVocabulary.builtIn
-        if let vocabulary {
-            guard let text = try? String(contentsOfFile: vocabulary, encoding: .utf8) else {
-                throw ValidationError("\(vocabulary): vocabulary file cannot be read")
-            }
-            do { try words.merge(tsv: text, source: (vocabulary as NSString).lastPathComponent) } catch {
-                throw ValidationError(error.description)
-            }
-        }
         let runYear = asOf.flatMap(Self.year(of:)) ?? FieldParser.currentYear
-        let insights = InsightOptions(year: runYear, budget: budget, minScore: minScore, colour: colour,
-                                      readyNow: readyNow, bestValueOnly: bestValue)
-        var settings = RunSettings(kind: kind,
-                                   segmentation: psm.flatMap(PageSegmentation.init(rawValue:)),
-                                   limits: ImageLimits(maxPixels: maxPixels), runYear: runYear, saveFlattened: saveFlattened,
-                                   abbreviations: table,
-                                   insights: insights, dateOrder: dateOrder.order, receiptReadings: receiptReadings,
-                                   pagePreviews: noHTML ? nil : out)
-        settings.vocabulary = words
-        settings.setLanguages(lang)
-        settings.engine = engine
-        settings.pdfText = pdfText
-        settings.maxPages = maxPages
+        var settings = RunSettings(kind: kind, runYear: runYear)
+        do throws(EntriesError) {
+            if let abbreviations { try settings.entries.useAbbreviations(abbreviations) }
+            if let vocabulary { try settings.entries.useVocabulary(vocabulary) }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        settings.insights = InsightOptions(year: runYear, budget: budget, minScore: minScore, colour: colour,
+                                           readyNow: readyNow, bestValueOnly: bestValue)
+        settings.load = LoadSettings(limits: ImageLimits(maxPixels: maxPixels), pdfText: pdfText, maxPages: maxPages)
+        settings.read.segmentation = psm.flatMap(PageSegmentation.init(rawValue:))
+        settings.read.receiptReadings = receiptReadings
+        settings.read.setLanguages(lang)
+        settings.read.engine = engine
+        settings.entries.dateOrder = dateOrder.order
+        settings.outputs = RunOutputs(saveFlattened: saveFlattened, pagePreviews: noHTML ? nil : out)
         try tuning(&settings)
         if worker {
             do { try WorkerService.serve(settings: settings, cataloguePath: catalogue) } catch {
@@ -215,7 +200,7 @@ public struct RunArguments: ParsableArguments {
             options.isolation = .processes(executable: RunFingerprint.executable,
                                            arguments: Array(CommandLine.arguments.dropFirst()) + ["--worker"], timeout: timeout)
         }
-        options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [catalogue, abbreviations, vocabulary].compactMap { $0 },
+        options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(settings: settings, files: [catalogue].compactMap { $0 },
                                                                                    engines: settings.engineFingerprint))
         options.force = force
         // Said once per run, so an operator knows which recognizer read the night's photos.

@@ -1,40 +1,29 @@
 import Documents
 import Foundation
 import Jobs
+import Pipeline
 
-/// What, besides an image and its sidecars, decides its result: the command line's result-shaping
-/// options, the contents of the files they name, and the build of Decant itself. Options that only
-/// steer the run (where to write, how many workers, how chatty) are left out; any option not known
-/// here counts, so a new option can never make a stale page look current.
+/// What, besides an image and its sidecars, decides its result: the run's settings as their one
+/// encoding (`RunSettings.encoded`, so no option can be left out of it by a list kept by hand), the
+/// contents of the files they name (catalogue, abbreviations, vocabulary), the engines installed,
+/// and the build of Decant itself.
 public enum RunFingerprint {
-    /// Options that do not change any image's result, with whether they take a value.
-    static let neutral: [String: Bool] = [
-        "--out": true, "--jobs": true, "--timeout": true, "--log-format": true, "--history": true,
-        "--save-flattened": true, "--quiet": false, "--force": false, "--in-process": false, "--no-history": false,
-        "--worker": false, "--shard": true,
-    ]
-
     /// This program, for worker processes and for the build identity.
     static var executable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    /// `engines`: what decides which recognizers read the pages beyond the arguments (whether PP-OCR
-    /// is installed, and which build of it), so installing it reads the photos again.
-    public static func make(files: [String], engines: String = "", arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
+    /// `files`: files whose contents shape results beyond the settings (the catalogue); the tables
+    /// the settings name are added here. `engines`: what decides which recognizers read the pages
+    /// beyond the settings (whether PP-OCR is installed, and which build of it), so installing it
+    /// reads the photos again.
+    public static func make(settings: RunSettings, files: [String] = [], engines: String = "") -> String {
         var hasher = ContentHash()
-        var skipValue = false
-        for argument in arguments {
-            if skipValue { skipValue = false; continue }
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            if let takesValue = neutral[name] {
-                skipValue = takesValue && !argument.contains("=")
-                continue
-            }
-            hasher.update("arg:\(argument)\n")
-        }
+        hasher.update("settings:")
+        hasher.update([UInt8](settings.encoded))
+        hasher.update("\n")
         if !engines.isEmpty { hasher.update("engines:\(engines)\n") }
-        for file in files {
+        for file in files + [settings.entries.abbreviationsFile, settings.entries.vocabularyFile].compactMap({ $0 }) {
             hasher.update("file:\(file):")
             hasher.update(FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [])
         }

@@ -1,5 +1,5 @@
 /// Tunables of leptonica's dewarp model (`DewarpModel`).
-public struct DewarpLimits: Sendable, Equatable {
+public struct DewarpLimits: Sendable, Equatable, Codable {
     /// Fewer long lines than this and no model is built; receipts and short menus have few.
     public var minLines: Int32 = 8
     /// Sampling of the disparity grid in pixels.

@@ -1,5 +1,5 @@
 /// Guards against decompression bombs: the declared size is checked before any pixel is decoded.
-public struct ImageLimits: Sendable, Equatable {
+public struct ImageLimits: Sendable, Equatable, Codable {
     public var maxPixels: Int
     public var maxFileBytes: Int
 

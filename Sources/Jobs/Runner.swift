@@ -33,10 +33,10 @@ public struct Runner: Sendable {
     /// `--engine ppocr` or `photos` without PP-OCR, or an install whose library does not load, stops the run
     /// before any page is read, naming the set-up command (exit 69), rather than failing every page.
     static func checkEngines(_ settings: RunSettings) throws(RunError) {
-        if settings.engine.requiresPPOCR {
+        if settings.read.engine.requiresPPOCR {
             let models = PPOCRModels(folder: PPOCRModels.defaultFolder())
             guard models.missingFiles.isEmpty else {
-                throw RunError(.missingDependency, "--engine \(settings.engine.rawValue): PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
+                throw RunError(.missingDependency, "--engine \(settings.read.engine.rawValue): PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
                                + "missing); run \(PPOCRModels.setupCommand), or set DECANT_PPOCR_MODELS to the folder holding it")
             }
         }
@@ -47,12 +47,12 @@ public struct Runner: Sendable {
     public func run() async throws(RunError) -> RunOutcome {
         let clockStart = DispatchTime.now().uptimeNanoseconds
         let startedAt = Date()
-        do { try options.settings.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
+        do { try options.settings.read.ocr.validate() } catch { throw RunError(.missingDependency, error.message) }
         try Self.checkEngines(options.settings)
-        var discovery = try JobDiscovery.discover(inbox: options.inbox, pdfLimits: options.settings.pdfLimits)
+        var discovery = try JobDiscovery.discover(inbox: options.inbox, pdfLimits: options.settings.load.pdfLimits)
         if let shard = options.shard { discovery.jobs = Self.jobs(discovery.jobs, in: shard) }
         let catalogue = try Self.loadCatalogue(path: options.cataloguePath)
-        let matcher = Matcher(catalogue: catalogue, runYear: options.settings.runYear)
+        let matcher = Matcher(catalogue: catalogue, runYear: options.settings.entries.runYear)
         try prepareOutput()
         let lock = try OutputLock(output: options.output)
         defer { withExtendedLifetime(lock) {} }
@@ -80,7 +80,7 @@ public struct Runner: Sendable {
         }
         let queue = WorkQueue(pending)
         var runSettings = options.settings
-        if options.html { runSettings.pagePreviews = options.output }
+        if options.html { runSettings.outputs.pagePreviews = options.output }
         let settings = runSettings
         let isolation = options.isolation
         let workers = max(1, min(options.workers, max(pending.count, 1)))
@@ -92,7 +92,7 @@ public struct Runner: Sendable {
                         // The engines live exactly as long as this worker and serve all its images.
                         let engine: TesseractEngine, ppocr: PPOCREngine?
                         do throws(RecognitionError) {
-                            engine = try TesseractEngine(configuration: settings.ocr)
+                            engine = try TesseractEngine(configuration: settings.read.ocr)
                             ppocr = try settings.makePPOCR()
                         } catch {
                             return RunError(.missingDependency, error.message)

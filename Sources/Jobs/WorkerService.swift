@@ -22,10 +22,10 @@ public enum WorkerService {
         let catalogue = try Runner.loadCatalogue(path: cataloguePath)
         let engine: TesseractEngine, ppocr: PPOCREngine?
         do throws(RecognitionError) {
-            engine = try TesseractEngine(configuration: settings.ocr)
+            engine = try TesseractEngine(configuration: settings.read.ocr)
             ppocr = try settings.makePPOCR()
         } catch { throw RunError(.missingDependency, error.message) }
-        let pipeline = PagePipeline(engine: engine, ppocr: ppocr, matcher: Matcher(catalogue: catalogue, runYear: settings.runYear),
+        let pipeline = PagePipeline(engine: engine, ppocr: ppocr, matcher: Matcher(catalogue: catalogue, runYear: settings.entries.runYear),
                                     settings: settings)
         let decoder = JSONDecoder(), encoder = JSONEncoder()
         while let line = readLine(strippingNewline: true) {

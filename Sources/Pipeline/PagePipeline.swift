@@ -22,15 +22,15 @@ public final class PagePipeline {
     /// `ppocr`: the worker's PP-OCR engine, when it has one (`RunSettings.makePPOCR`).
     public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, matcher: Matcher, settings: RunSettings) {
         self.settings = settings
-        let orientation = PageOrientation(engine: engine, dataPath: settings.ocr.dataPath)
-        flattening = FlattenStage(settings: settings, orientation: orientation)
-        loader = PageLoader(limits: settings.limits, grayscale: flattening.readsGray, pdfText: settings.pdfText,
-                            maxPages: settings.maxPages, previews: settings.pagePreviews != nil)
-        reader = PageReader(engine: engine, ppocr: ppocr, settings: settings.read, orientation: orientation)
-        let fields = FieldParser(abbreviations: settings.abbreviations, runYear: settings.runYear)
-        parsing = ParseStage(fields: fields, vocabulary: settings.vocabulary)
+        let orientation = PageOrientation(engine: engine, dataPath: settings.read.ocr.dataPath)
+        flattening = FlattenStage(settings: settings.flatten, degradation: settings.aids.degradation, orientation: orientation)
+        loader = PageLoader(settings: settings.load, grayscale: flattening.readsGray, previews: settings.outputs.pagePreviews != nil)
+        reader = PageReader(engine: engine, ppocr: ppocr, settings: settings.read, orientation: orientation,
+                            cacheFolder: settings.aids.ocrCache)
+        let fields = FieldParser(abbreviations: settings.entries.abbreviations, runYear: settings.entries.runYear)
+        parsing = ParseStage(fields: fields, vocabulary: settings.entries.vocabulary)
         matching = MatchStage(matcher: matcher, insights: settings.insights)
-        pictures = PagePictures(folder: settings.saveFlattened, previews: settings.pagePreviews)
+        pictures = PagePictures(folder: settings.outputs.saveFlattened, previews: settings.outputs.pagePreviews)
     }
 
     public func process(_ task: PageTask) -> PageResult {
@@ -46,7 +46,7 @@ public final class PagePipeline {
         }
         trace.loaded(loaded)
         // The job folder's own date order (decant-job.json) overrides the run's.
-        let receipts = ReceiptParser(fields: parsing.fields, dateOrder: task.jobSettings?.dateOrder ?? settings.dateOrder)
+        let receipts = ReceiptParser(fields: parsing.fields, dateOrder: task.jobSettings?.dateOrder ?? settings.entries.dateOrder)
         let reading: PageReader.Reading
         switch loaded.content {
         case .photo(let photo):

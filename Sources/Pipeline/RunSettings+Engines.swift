@@ -8,26 +8,26 @@ extension RunSettings {
     public var installedPPOCR: PPOCRModels? { readsWithPPOCR ? PPOCRModels.installed() : nil }
 
     /// Whether any page of this run can be read by PP-OCR.
-    var readsWithPPOCR: Bool { engine == .ppocr || engine.rule(auto: engineRule)?.usesPPOCR == true }
+    var readsWithPPOCR: Bool { read.engine == .ppocr || read.engine.rule(auto: read.engineRule)?.usesPPOCR == true }
 
     /// A worker's PP-OCR engine: nil with `--engine tesseract`, or with `auto` when PP-OCR is not
     /// installed. With `--engine ppocr` a missing install is an error naming the set-up command; so
     /// is an install that does not load (a damaged library or model), whatever the option: a run
     /// that silently read photos worse than the machine was set up for would mislead its operator.
     public func makePPOCR() throws(RecognitionError) -> PPOCREngine? {
-        switch engine {
+        switch read.engine {
         case .tesseract:
             return nil
         case .auto:
             guard readsWithPPOCR, let models = PPOCRModels.installed() else { return nil }
-            return try PPOCREngine(models: models, options: ppocr)
+            return try PPOCREngine(models: models, options: read.ppocr)
         case .ppocr, .photos:
             let models = PPOCRModels(folder: PPOCRModels.defaultFolder())
             guard models.missingFiles.isEmpty else {
-                throw RecognitionError(.modelsMissing, "--engine \(engine.rawValue): PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
+                throw RecognitionError(.modelsMissing, "--engine \(read.engine.rawValue): PP-OCR is not installed (\(models.missingFiles.joined(separator: ", ")) "
                                        + "missing); run \(PPOCRModels.setupCommand), or set DECANT_PPOCR_MODELS to the folder holding it")
             }
-            return try PPOCREngine(models: models, options: ppocr)
+            return try PPOCREngine(models: models, options: read.ppocr)
         }
     }
 
@@ -43,18 +43,18 @@ extension RunSettings {
 
     /// One line for the operator: which engines this run reads with (printed once per run).
     public var engineSummary: String {
-        switch engine {
+        switch read.engine {
         case .tesseract: return "engine: Tesseract for every page (--engine tesseract)"
         case .ppocr: return "engine: PP-OCR for every page (--engine ppocr)"
         case .photos: return "engine photos: \(EngineRule.photos.summary)"
         case .auto:
-            guard engineRule.usesPPOCR else {
-                return "engine auto: \(engineRule.summary) (--engine photos reads photographed pages and receipts with PP-OCR)"
+            guard read.engineRule.usesPPOCR else {
+                return "engine auto: \(read.engineRule.summary) (--engine photos reads photographed pages and receipts with PP-OCR)"
             }
             guard installedPPOCR != nil else {
                 return "engine: Tesseract for every page; PP-OCR is not installed (run \(PPOCRModels.setupCommand) to read pages Tesseract cannot)"
             }
-            return "engine auto: \(engineRule.summary)"
+            return "engine auto: \(read.engineRule.summary)"
         }
     }
 }

@@ -25,11 +25,18 @@ public final class PageReader {
     /// has about 15,000).
     static let noisyPageComponents = 40_000
 
-    /// `orientation`: the worker's detector (nil: made here with `engine`).
-    public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, settings: ReadSettings, orientation: PageOrientation? = nil) {
+    /// Recognized pages reused from earlier runs (a measuring aid, `MeasuringAids.ocrCache`); nil:
+    /// every page is read.
+    let cache: RecognitionCache?
+
+    /// `orientation`: the worker's detector (nil: made here with `engine`); `cacheFolder`: where
+    /// recognized pages are kept for reuse, if anywhere.
+    public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, settings: ReadSettings, orientation: PageOrientation? = nil,
+                cacheFolder: String? = nil) {
         self.engine = engine
         self.ppocr = ppocr
         self.settings = settings
+        cache = cacheFolder.map(RecognitionCache.init(folder:))
         engines = EnginePool(base: engine, capacity: settings.languageEngines)
         self.orientation = orientation ?? PageOrientation(engine: engine, dataPath: settings.ocr.dataPath)
     }
@@ -94,7 +101,6 @@ public final class PageReader {
         let choice = plan.engine ?? EngineChoice(engine: .tesseract, reason: "no engine planned")
         reading.engine = choice
         let components = eraseLeaders(&reading, prior: prior)
-        let cache = settings.cacheFolder.map(RecognitionCache.init(folder:))
         if choice.engine == .ppocr, let ppocr {
             readWithPPOCR(&reading, ppocr: ppocr, prior: prior, components: components, cache: cache, job: job, image: image,
                           receipts: parser)

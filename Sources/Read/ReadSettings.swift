@@ -2,7 +2,7 @@ import Documents
 import Recognition
 
 /// How pages are read: what the Read stage needs of a run's settings.
-public struct ReadSettings: Sendable, Equatable {
+public struct ReadSettings: Sendable, Equatable, Codable {
     /// The kind the run expects; `auto` decides per page, first by shape and folder name, then by
     /// the words read.
     public var expected: KindOption
@@ -10,12 +10,11 @@ public struct ReadSettings: Sendable, Equatable {
     public var segmentation: PageSegmentation?
     /// The OCR settings pages are read with (the recognition cache keys on them).
     public var ocr: OCRConfiguration
-    /// Most OCR readings of a receipt (1: read once).
+    /// Most OCR readings of a receipt: a second one, at the text size Tesseract reads best, is made
+    /// when the first does not add up or its text is far from that size (1: read once).
     public var receiptReadings: Int
     /// Median word height in pixels receipts are rescaled to for their second reading.
     public var receiptTextHeight: Double
-    /// Folder of recognized pages to reuse (a measuring aid); nil: read every page.
-    public var cacheFolder: String?
     /// Whether pages are read with `ocr.languages` alone or read again in the language they show.
     public var languageSelection: LanguageSelection = .fixed
     /// Most engines a worker keeps for language sets other than `ocr.languages` (`EnginePool`).
@@ -24,6 +23,8 @@ public struct ReadSettings: Sendable, Equatable {
     public var engine: EngineOption = .auto
     /// Under `--engine auto`, which pages PP-OCR reads (a measuring run may set another).
     public var engineRule: EngineRule = .measured
+    /// PP-OCR's settings (measured defaults; tuning runs change them).
+    public var ppocr = PPOCROptions()
     /// Which engine makes a PP-OCR receipt's further readings (the scaled page, the header band,
     /// the date's line). PP-OCR's own: with Tesseract's, a Tesseract reading that won the amounts
     /// replaced PP-OCR's better text (54 Inv3DReal photos, 36 of them taken for receipts: word-bag F1
@@ -34,17 +35,23 @@ public struct ReadSettings: Sendable, Equatable {
     public var activeRule: EngineRule? { engine.rule(auto: engineRule) }
 
     public init(expected: KindOption = .auto, segmentation: PageSegmentation? = nil, ocr: OCRConfiguration = OCRConfiguration(),
-                receiptReadings: Int = 2, receiptTextHeight: Double = 26, cacheFolder: String? = nil) {
+                receiptReadings: Int = 2, receiptTextHeight: Double = 26) {
         self.expected = expected
         self.segmentation = segmentation
         self.ocr = ocr
         self.receiptReadings = receiptReadings
         self.receiptTextHeight = receiptTextHeight
-        self.cacheFolder = cacheFolder
+    }
+
+    /// Takes `--lang`: "auto" reads with English first and chooses per page; anything else is
+    /// Tesseract's language set for every page.
+    public mutating func setLanguages(_ argument: String) {
+        languageSelection = argument == "auto" ? .auto : .fixed
+        ocr.languages = argument == "auto" ? "eng" : argument
     }
 
     /// How a page's OCR languages are chosen.
-    public enum LanguageSelection: String, Sendable, Equatable {
+    public enum LanguageSelection: String, Sendable, Equatable, Codable {
         /// Every page with the run's languages (`--lang eng+fra`).
         case fixed
         /// Read with the run's languages, then again with the language those words show (`--lang auto`).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How engines are started. Shared by every worker so all engines read the same way.
-public struct OCRConfiguration: Sendable, Equatable {
+public struct OCRConfiguration: Sendable, Equatable, Codable {
     /// Tesseract language codes joined by "+", e.g. "eng+fra+ita".
     public var languages: String
     /// Folder holding `*.traineddata`; nil uses TESSDATA_PREFIX or Debian's location.

@@ -30,7 +30,7 @@ import Testing
 
     func process(_ path: String, page: Int, pdfText: PDFTextMode) throws -> PageResult {
         var settings = RunSettings(kind: .winelist)
-        settings.pdfText = pdfText
+        settings.load.pdfText = pdfText
         let pipeline = PagePipeline(engine: try TesseractEngine(), matcher: Matcher(catalogue: try Catalogue.builtIn(), runYear: 2026),
                                     settings: settings)
         return pipeline.process(PageTask(job: "bistro", source: PageSource(path: path, page: page)))

@@ -27,8 +27,8 @@ import Testing
 
     func reader(_ selection: ReadSettings.LanguageSelection) throws -> PageReader {
         var settings = RunSettings(kind: .winelist)
-        settings.languageSelection = selection
-        return PageReader(engine: try TesseractEngine(configuration: settings.ocr), settings: settings.read)
+        settings.read.languageSelection = selection
+        return PageReader(engine: try TesseractEngine(configuration: settings.read.ocr), settings: settings.read)
     }
 
     @Test func theRunsLanguagesAreRecorded() throws {

@@ -96,7 +96,7 @@ import Testing
     @Test func receiptsAreReadAsOneBlockAndListsSparseByDefault() {
         #expect(RunSettings().segmentation(for: .receipt) == .singleBlock)
         #expect(RunSettings().segmentation(for: .winelist) == .sparse)
-        #expect(RunSettings(segmentation: .singleColumn).segmentation(for: .receipt) == .singleColumn)
+        #expect(ReadSettings(segmentation: .singleColumn).segmentation(for: .receipt) == .singleColumn)
     }
 }
 

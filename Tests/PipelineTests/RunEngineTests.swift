@@ -7,7 +7,7 @@ import Testing
 struct RunEngineTests {
     @Test func autoUnderTheMeasuredRuleNeverLoadsPPOCR() throws {
         let settings = RunSettings()
-        #expect(settings.engine == .auto)
+        #expect(settings.read.engine == .auto)
         #expect(settings.installedPPOCR == nil)
         #expect(try settings.makePPOCR() == nil)
         #expect(settings.engineFingerprint == "tesseract")
@@ -16,18 +16,18 @@ struct RunEngineTests {
 
     @Test func tesseractNeverLoadsPPOCRAndPhotosNamesItsRule() {
         var settings = RunSettings()
-        settings.engine = .tesseract
+        settings.read.engine = .tesseract
         #expect(settings.installedPPOCR == nil)
         #expect(settings.engineSummary == "engine: Tesseract for every page (--engine tesseract)")
-        settings.engine = .photos
+        settings.read.engine = .photos
         #expect(settings.engineSummary == "engine photos: \(EngineRule.photos.summary)")
     }
 
     @Test func aMeasuringRunsRuleLoadsPPOCRUnderAuto() {
         var settings = RunSettings()
-        settings.engineRule = EngineRule(ppocrCaptures: [.photo], ppocrReceipts: false)
+        settings.read.engineRule = EngineRule(ppocrCaptures: [.photo], ppocrReceipts: false)
         #expect(settings.readsWithPPOCR)
-        settings.engine = .tesseract
+        settings.read.engine = .tesseract
         #expect(!settings.readsWithPPOCR)
     }
 }

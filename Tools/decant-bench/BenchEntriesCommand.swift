@@ -120,7 +120,8 @@ struct BenchEntriesCommand: ParsableCommand {
         var results: [(String, MetricsReport)] = []
         for set in Self.sets {
             // One cache folder per set: renders and photos share job and image names.
-            let settings = RunSettings(kind: .winelist, runYear: runYear, ocrCache: ocrCache.map { "\($0)/\(set.folder)" })
+            var settings = RunSettings(kind: .winelist, runYear: runYear)
+            settings.aids.ocrCache = ocrCache.map { "\($0)/\(set.folder)" }
             let inbox = "\(root)/\(set.folder)"
             let options = RunOptions(inbox: inbox, output: "\(root)/reports/\(set.folder)", workers: jobs,
                                      settings: settings, progress: .quiet, historyPath: nil)

@@ -62,7 +62,7 @@ struct BenchFlatteningCommand: ParsableCommand {
     @Flag(name: .long, help: "Also read the flat render as the camera saw it (the photo's resolution, blur, noise, JPEG; no geometry), enlarged to the flattened page's scale and normalized like it: the most a perfect flattening could read.")
     var ceiling = false
 
-    @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning the steps after the unwarp.")
+    @Option(name: .customLong("set"), help: "Flattening setting path=value (repeatable): lists.rectifier.NAME, lists.depth.NAME, receipts.rectifier.NAME, receipts.depth.NAME.")
     var settings: [String] = []
 
     @Option(name: .customLong("repeat"), help: "Flatten each photo this many times and keep the least CPU time of each step (with --no-ocr only): on a shared machine the least-disturbed run is the one to compare between builds.")
@@ -84,18 +84,16 @@ struct BenchFlatteningCommand: ParsableCommand {
         let results = Results()
         let work = items
         let ocr = !noOCR, save = save, flatDPI = flatDPI, verbose = verbose, repeats = repeats, ceiling = ceiling
-        var depthOptions = DepthFlattener.Options()
-        for pair in settings where pair.hasPrefix("depth.") {
-            let parts = pair.dropFirst("depth.".count).split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ValidationError("--set \(pair): expected depth.name=value") }
-            do { try depthOptions.set(parts[0], parts[1]) } catch { throw ValidationError(error.description) }
-        }
-        var rectifierOptions = try BenchTable.parseSettings(settings.filter { !$0.hasPrefix("depth.") })
+        var presets = try BenchTable.tuned(FlattenSettings(), settings)
         // Without OCR there is no first reading to leave the orientation to.
-        if !ocr { rectifierOptions.deferLevelOrientation = false }
-        let flattener = Flattener(rectifier: ImageRectifier(options: rectifierOptions), depth: DepthFlattener(options: depthOptions))
-        // As the pipeline does (Pipeline.init): pages expected to be receipts get the receipts' tone curve and depth options.
-        let receiptFlattener = Flattener(rectifier: ImageRectifier(options: rectifierOptions.forReceipts()), depth: DepthFlattener(options: depthOptions.forReceipts()))
+        if !ocr {
+            presets.lists.rectifier.deferLevelOrientation = false
+            presets.receipts.rectifier.deferLevelOrientation = false
+        }
+        // As the pipeline does (FlattenStage): pages expected to be receipts get the receipts' preset.
+        let flattener = Flattener(rectifier: ImageRectifier(options: presets.lists.rectifier), depth: DepthFlattener(options: presets.lists.depth))
+        let receiptFlattener = Flattener(rectifier: ImageRectifier(options: presets.receipts.rectifier),
+                                         depth: DepthFlattener(options: presets.receipts.depth))
         if let save { try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true) }
         let next = Results.Counter()
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in

@@ -74,7 +74,7 @@ final class BenchReader {
 /// How the text benches read: the rectifier's settings, the models and Tesseract's variables, the
 /// same options on every bench that reads with a `BenchReader`.
 struct BenchReaderOptions: ParsableArguments {
-    @Option(name: .customLong("set"), help: "Rectifier option name=value (repeatable), for tuning.")
+    @Option(name: .customLong("set"), help: "Flattening setting path=value (repeatable), for tuning: the lists' preset is read with, e.g. lists.rectifier.targetBlobHeight=22.")
     var settings: [String] = []
     @Option(help: "Tesseract languages joined by '+', as decant run --lang takes them.")
     var lang = "eng"
@@ -82,7 +82,7 @@ struct BenchReaderOptions: ParsableArguments {
     var tesseractVariables: [String] = []
 
     func reader() throws -> BenchReader {
-        try BenchReader(options: BenchTable.parseSettings(settings), languages: lang,
+        try BenchReader(options: BenchTable.tuned(FlattenSettings(), settings).lists.rectifier, languages: lang,
                         variables: BenchTable.parsePairs(tesseractVariables, option: "--tesseract-variable"))
     }
 }
@@ -175,13 +175,14 @@ enum BenchTable {
         return out
     }
 
-    static func parseSettings(_ pairs: [String], option: String = "--set") throws -> ImageRectifier.Options {
-        // The pipeline's own settings (orientation left to the first reading, and so on).
-        var options = RunSettings().rectifier
-        for (name, value) in try parsePairs(pairs, option: option) {
-            do { try options.set(name, value) } catch { throw BenchError(error.description) }
+    /// `value` with each `path=value` of `pairs` set (`SettingsTree.apply`): the names are the
+    /// settings' own field paths (`lists.rectifier.targetBlobHeight`, `read.ppocr.unclipRatio`).
+    static func tuned<T: Codable>(_ value: T, _ pairs: [String], option: String = "--set") throws -> T {
+        var value = value
+        for pair in pairs {
+            do { try SettingsTree.apply(pair, to: &value) } catch { throw BenchError("\(option) \(error.description)") }
         }
-        return options
+        return value
     }
 
     /// `name=value` pairs as given to `option`, in order. A value may be empty (`name=` clears a

@@ -53,7 +53,7 @@ struct BenchPDFSpeedCommand: ParsableCommand {
     func measure(_ mode: PDFTextMode, inbox: String) throws -> Measure {
         let output = "\(out)/\(mode == .never ? "ocr" : "text-layer")"
         var settings = RunSettings(kind: .winelist)
-        settings.pdfText = mode
+        settings.load.pdfText = mode
         var options = RunOptions(inbox: inbox, output: output, workers: jobs, settings: settings, progress: .quiet, html: false)
         options.force = true
         let cpuBefore = Self.cpuSeconds()

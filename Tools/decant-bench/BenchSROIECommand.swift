@@ -7,6 +7,7 @@ import Evaluation
 import Foundation
 import Jobs
 import Pipeline
+import Read
 import Recognition
 import Reporting
 
@@ -60,10 +61,10 @@ struct BenchSROIECommand: ParsableCommand {
     var psm: Int?
 
     @Option(name: .long, help: "Most OCR readings per receipt (1: read once, no rescaled second reading).")
-    var readings: Int = RunSettings().receiptReadings
+    var readings: Int = ReadSettings().receiptReadings
 
     @Option(name: .long, help: "Median word height (pixels) a receipt's second reading is scaled to.")
-    var textHeight: Double = RunSettings().receiptTextHeight
+    var textHeight: Double = ReadSettings().receiptTextHeight
 
     @Option(name: .long, help: "Recognizer, as decant run --engine takes it (auto, photos, tesseract, ppocr).")
     var engine: EngineOption = .auto
@@ -239,10 +240,14 @@ struct BenchSROIECommand: ParsableCommand {
     /// Runs `decant run --kind receipt` over the scans into `out`.
     func runPipeline(order: DateOrder) throws {
         if let psm, PageSegmentation(rawValue: psm) == nil { throw ValidationError("--psm \(psm) is not a supported mode") }
-        var settings = RunSettings(kind: .receipt, segmentation: psm.flatMap(PageSegmentation.init(rawValue:)), dateOrder: order,
-                                   receiptReadings: readings, receiptTextHeight: textHeight, ocrCache: ocrCache)
-        settings.setLanguages(lang)
-        settings.engine = engine
+        var settings = RunSettings(kind: .receipt)
+        settings.read.segmentation = psm.flatMap(PageSegmentation.init(rawValue:))
+        settings.read.receiptReadings = readings
+        settings.read.receiptTextHeight = textHeight
+        settings.read.setLanguages(lang)
+        settings.read.engine = engine
+        settings.entries.dateOrder = order
+        settings.aids.ocrCache = ocrCache
         let options = RunOptions(inbox: "\(data)/img", output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: .automatic)
         do {

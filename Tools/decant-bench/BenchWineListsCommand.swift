@@ -51,11 +51,8 @@ struct BenchWineListsCommand: ParsableCommand {
     @Option(name: .long, help: "Recognizer, as decant run --engine takes it.")
     var engine: EngineOption = .auto
 
-    @Option(name: .long, help: "Image-only rectifier setting name=value (repeatable), for tuning.")
-    var rectifierOption: [String] = []
-
-    @Option(name: .long, help: "PP-OCR setting name=value (repeatable), for tuning.")
-    var ppocrOption: [String] = []
+    @Option(name: .customLong("set"), help: "Any result-shaping setting path=value (repeatable), for tuning: flatten.lists.rectifier.toneCurve=2, read.ppocr.unclipRatio=1.8.")
+    var settingPaths: [String] = []
 
     @Flag(name: .long, help: "Read every list again (do not reuse an earlier run's pages in OUT).")
     var force = false
@@ -70,16 +67,13 @@ struct BenchWineListsCommand: ParsableCommand {
         let folder = reports ?? out
         if reports == nil {
             var settings = RunSettings(kind: .winelist)
-            settings.setLanguages(lang)
-            settings.pdfText = pdfText
-            settings.ocrCache = ocrCache
-            settings.engine = engine
-            settings.rectifier = try BenchTable.parseSettings(rectifierOption, option: "--rectifier-option")
-            for (name, value) in try BenchTable.parsePairs(ppocrOption, option: "--ppocr-option") {
-                do { try settings.ppocr.set(name, value) } catch { throw ValidationError(error.description) }
-            }
+            settings.read.setLanguages(lang)
+            settings.load.pdfText = pdfText
+            settings.aids.ocrCache = ocrCache
+            settings.read.engine = engine
+            settings = try BenchTable.tuned(settings, settingPaths)
             var options = RunOptions(inbox: data, output: out, workers: jobs, settings: settings, progress: .automatic, html: false)
-            options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(files: [], engines: settings.engineFingerprint))
+            options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(settings: settings, engines: settings.engineFingerprint))
             options.force = force
             do {
                 let outcome = try blocking { [options] in try await Runner(options: options).run() }

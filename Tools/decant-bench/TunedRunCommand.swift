@@ -6,20 +6,20 @@ import Jobs
 import Read
 import Recognition
 
-/// `decant run` with settings a user never needs: rectifier options by name, a deliberately worse
+/// `decant run` with settings a user never needs: any setting by its path, a deliberately worse
 /// pipeline (to show that the accuracy gate fails on one), and an OCR cache for re-measuring the
 /// stages after OCR in seconds. Everything else is `decant run`'s own option group, so a tuning run
 /// reads exactly as the product does.
 struct TunedRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "decant run, plus tuning settings (rectifier options, a degraded pipeline, an OCR cache).",
+        abstract: "decant run, plus tuning settings (any setting by its path, a degraded pipeline, an OCR cache).",
         discussion: RunArguments.discussion)
 
     @OptionGroup var arguments: RunArguments
 
-    @Option(name: .long, help: "Image-only rectifier setting name=value (repeatable); names as in `decant-bench inv3d --set`.")
-    var rectifierOption: [String] = []
+    @Option(name: .customLong("set"), help: "Any result-shaping setting path=value (repeatable), as summary.json names them: flatten.lists.rectifier.toneCurve=2, read.ppocr.unclipRatio=1.8, read.receiptTextHeight=30.")
+    var settingPaths: [String] = []
 
     @Flag(name: .long, help: "Skip flattening (a deliberately worse pipeline, to prove the accuracy gate bites).")
     var disableFlattening = false
@@ -29,9 +29,6 @@ struct TunedRunCommand: ParsableCommand {
 
     @Option(name: .long, help: "Reuse recognized pages kept in this folder (keyed by the flattened pixels and OCR settings): re-measures the stages after OCR without re-reading pages.")
     var ocrCache: String?
-
-    @Option(name: .long, help: "PP-OCR setting name=value (repeatable): detectionMaxSide, detectionLineHeight, wordGapRatio, alphabet …")
-    var ppocrOption: [String] = []
 
     @Option(name: .long, help: "Under --engine auto, what PP-OCR reads: captures (photo, depth-photo, scan, rendered-pdf) and 'receipts', comma-separated.")
     var engineRule: String?
@@ -45,11 +42,6 @@ struct TunedRunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = try BenchTable.parseSettings(rectifierOption, option: "--rectifier-option")
-        var ppocr = PPOCROptions()
-        for (name, value) in try BenchTable.parsePairs(ppocrOption, option: "--ppocr-option") {
-            do { try ppocr.set(name, value) } catch { throw ValidationError(error.description) }
-        }
         var rule = EngineRule.measured
         if let engineRule { do { rule = try EngineRule(argument: engineRule) } catch { throw ValidationError(error.description) } }
         var again = RecognitionEngine.ppocr
@@ -57,13 +49,13 @@ struct TunedRunCommand: ParsableCommand {
             guard let engine = RecognitionEngine(rawValue: receiptAgain) else { throw ValidationError("--receipt-again \(receiptAgain): expected tesseract or ppocr") }
             again = engine
         }
+        let paths = settingPaths
         try arguments.execute { settings in
-            settings.ppocr = ppocr
-            settings.engineRule = rule
-            settings.receiptAgain = again
-            settings.rectifier = options
-            settings.degradation = Degradation(disableFlattening: disableFlattening, downscale: degradeResolution)
-            settings.ocrCache = ocrCache
+            settings.read.engineRule = rule
+            settings.read.receiptAgain = again
+            settings.aids = MeasuringAids(degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
+                                          ocrCache: ocrCache)
+            settings = try BenchTable.tuned(settings, paths)
         }
     }
 }

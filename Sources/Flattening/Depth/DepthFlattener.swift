@@ -9,7 +9,7 @@ import StepTrace
 /// When the depth cannot carry that (too few points, the page not covered, a fit too poor), it says
 /// why and the caller falls back to image-only rectification.
 public struct DepthFlattener: Sendable {
-    public struct Options: Sendable, Equatable {
+    public struct Options: Sendable, Equatable, Codable {
         /// Fewer valid depth pixels than this share: unusable.
         public var minimumValidShare = 0.25
         /// A page region smaller than this share of the depth map: the page is not covered.
@@ -47,9 +47,6 @@ public struct DepthFlattener: Sendable {
         public var strongSharpenAmount = 2.0
         public var strongSharpenFromBlur = 0.75
         public var strongSharpenBelowNoise = 3.0
-        /// The same for receipts (`forReceipts`): their larger print through the receipts' ^3 tone
-        /// curve reads worse sharpened (its grain turns to ink).
-        public var receiptSharpenAmount = 0.0
         /// Deconvolve the photo's lens blur before an enlarging resampling, instead of the unsharp
         /// mask, when the blur measured across the sheet's edges (`EdgeBlur`) is at least this wide
         /// (σ, photo pixels; 0: never). Off by default: from 1 px it reads lists better (generated
@@ -60,10 +57,6 @@ public struct DepthFlattener: Sendable {
         /// The deconvolution's σ as a share of the measured one (the edge also carries the render's
         /// and the sensor's own softness, which the print's strokes share only in part).
         public var deblurScale = 0.85
-        /// The same for receipts (`forReceipts`): their print is 9–19 px tall in the photo, larger than
-        /// the blur, and deconvolved grain comes out of their ^3 tone curve as ink (measured worse on
-        /// every receipt of the corpus; docs/benchmarks/flattening.md).
-        public var receiptDeblurFrom = 0.0
         /// A fixed σ to deconvolve instead of the measured one (tuning runs; 0: measure).
         public var deblurSigma = 0.0
         /// Richardson–Lucy iterations of that deconvolution.
@@ -448,12 +441,16 @@ public struct DepthFlattener: Sendable {
 }
 
 extension DepthFlattener.Options {
-    /// These options as the pipeline uses them for a page expected to be a receipt.
+    /// These options changed as the receipt preset changes them (`FlattenSettings.Preset.receipts`):
+    /// no unsharp mask, as their larger print through the receipts' ^3 tone curve reads worse
+    /// sharpened (its grain turns to ink); no deconvolution, as their print is 9–19 px tall in the
+    /// photo, larger than the blur, and deconvolved grain comes out of the tone curve as ink
+    /// (measured worse on every receipt of the corpus; docs/benchmarks/flattening.md).
     public func forReceipts() -> Self {
         var options = self
-        options.sharpenAmount = receiptSharpenAmount
-        options.strongSharpenAmount = receiptSharpenAmount
-        options.deblurFrom = receiptDeblurFrom
+        options.sharpenAmount = 0
+        options.strongSharpenAmount = 0
+        options.deblurFrom = 0
         return options
     }
 }

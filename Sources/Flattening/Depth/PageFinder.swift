@@ -9,7 +9,7 @@ import Imaging
 /// from a pale table. Depth bounds the search where the page stands off its background (held over
 /// the table, a lifted edge); where it lies on the table, only the photo tells paper from table.
 struct PageFinder {
-    struct Options: Sendable, Equatable {
+    struct Options: Sendable, Equatable, Codable {
         /// Share of a side's length along which an edge must run to be a candidate.
         var minimumCoverage = 0.45
         /// Candidates must also reach this share of the best candidate's coverage on that side.

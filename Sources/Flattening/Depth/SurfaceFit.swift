@@ -214,7 +214,7 @@ struct SurfaceFit {
 }
 
 /// The thresholds that decide between a plane, a bent surface and a height field.
-public struct SurfaceFitOptions: Sendable, Equatable {
+public struct SurfaceFitOptions: Sendable, Equatable, Codable {
     public init() {}
 
     /// A profile deviating less than this from a straight line (mm) is a plane.

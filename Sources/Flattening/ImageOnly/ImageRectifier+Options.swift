@@ -2,7 +2,7 @@ import Imaging
 
 extension ImageRectifier {
     /// The tunables of every step of `rectify` and `finishFlattened`.
-    public struct Options: Sendable, Equatable {
+    public struct Options: Sendable, Equatable, Codable {
         /// Long side of the reduced copy the geometry is measured on.
         public var analysisLongSide = 1600
         /// Median height of a text blob (roughly lower-case height plus ascenders) Tesseract reads
@@ -48,10 +48,6 @@ extension ImageRectifier {
         /// of leptonica's tile mean. Inv3DReal, 180 photos: word-bag F1 0.683 → 0.709, every
         /// warp class and lighting better (shadow 0.563 → 0.606).
         public var paperBackground = true
-        /// The background estimate for receipts: SROIE's scans lose totals and dates to the rank
-        /// estimate (faint thermal print on even paper; total 0.92 → 0.91, date 0.91 → 0.89), so
-        /// pages expected to be receipts keep leptonica's tile mean.
-        public var receiptPaperBackground = false
         /// `PaperBackground`'s tile side in text heights (of the scaled page) and its rank.
         public var paperBackgroundTile = 1.0
         public var paperBackgroundRank = 0.85
@@ -71,10 +67,6 @@ extension ImageRectifier {
         /// price columns of a clean list (Corpus entry F1 73.8% vs 74.1%, CER 46.3% vs 45.7%), and
         /// it does not help real photos either (Inv3DReal, 54 photos: word-bag F1 0.655 vs 0.663).
         public var toneCurve = 1.0
-        /// The exponent for receipts: faint thermal print needs the darkening (SROIE, 100 scans: total
-        /// 0.85 and date 0.93 with ^3 against 0.78 and 0.87 linear). The pipeline flattens pages it
-        /// expects to be receipts with this one.
-        public var receiptToneCurve = 3.0
         public var cropToText = true
         public var detectPage = true
         /// Margin around the text when cropping, in text heights: reverse print (white on a dark
@@ -126,15 +118,18 @@ extension ImageRectifier.Options {
         var options = self
         options.normalizeBackground = false
         options.toneCurve = 1
-        options.receiptToneCurve = 1
         return options
     }
 
-    /// These options as the pipeline uses them for a page expected to be a receipt.
+    /// These options changed as the receipt preset changes them (`FlattenSettings.Preset.receipts`):
+    /// a ^3 tone curve, as faint thermal print needs the darkening (SROIE, 100 scans: total 0.85 and
+    /// date 0.93 with ^3 against 0.78 and 0.87 linear); leptonica's tile-mean background, as SROIE's
+    /// scans lose totals and dates to the rank estimate (faint print on even paper; total 0.92 →
+    /// 0.91, date 0.91 → 0.89).
     public func forReceipts() -> Self {
         var options = self
-        options.toneCurve = receiptToneCurve
-        options.paperBackground = receiptPaperBackground
+        options.toneCurve = 3
+        options.paperBackground = false
         return options
     }
 }

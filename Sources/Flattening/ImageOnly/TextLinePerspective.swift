@@ -49,7 +49,7 @@ public struct TextLinePerspective: Sendable, Equatable {
         }
     }
 
-    public struct Limits: Sendable, Equatable {
+    public struct Limits: Sendable, Equatable, Codable {
         /// Straight lines needed (each at least 8 text heights long).
         public var minLines = 6
         /// Smallest top-to-bottom spread of the lines' directions worth resampling for, degrees.

