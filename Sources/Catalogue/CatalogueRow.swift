@@ -43,8 +43,9 @@ struct CatalogueRow: Sendable {
 
 /// The six colours of the catalogue format (docs/catalogue-format.md), from the spellings found in
 /// real files ("Red", "Rosé", "Sparkling", "Dessert").
-public enum WineColour {
-    public static let all: Set<String> = ["red", "white", "rose", "sparkling", "sweet", "fortified"]
+extension WineColour {
+    /// The six colours' names (`WineColour.rawValue`).
+    public static let all = Set(allCases.map(\.rawValue))
 
     /// One of the six colours, or nil when the text names none ("export", "wines").
     public static func known(_ text: String) -> String? {

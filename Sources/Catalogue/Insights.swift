@@ -132,10 +132,10 @@ public enum Insights {
     }
 
     /// One entry's insight from its matched wine (nil when nothing was matched) and its list prices.
-    public static func insight(wine: Wine?, prices: [Price], currency: String?, listColour: String?,
+    public static func insight(wine: Wine?, prices: [Price], currency: String?, listColour: WineColour?,
                                options: InsightOptions) -> EntryInsight? {
         let bottle = bottlePrice(prices)
-        let colour = listColour.flatMap(WineColour.known) ?? wine?.colour
+        let colour = listColour?.rawValue ?? wine?.colour
         guard let wine else {
             let fit = budgetFit(bottle: bottle, glass: glassPrice(prices), budget: options.budget)
             return fit == nil && colour == nil ? nil : EntryInsight(colour: colour, fitsBudget: fit)

@@ -25,7 +25,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
     /// A tasting note or description printed with the wine (JSON only).
     public var description: String?
     public var section: String?
-    public var colour: String?
+    public var colour: WineColour?
     public var bin: String?
     public var vintage: Vintage?
     public var prices: [Price]
@@ -93,7 +93,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
 
     public var csvRow: [String] {
         [
-            job, image, page.map(String.init) ?? "", kind.rawValue, String(firstLine), String(lastLine), rawText, name, section ?? "", colour ?? "",
+            job, image, page.map(String.init) ?? "", kind.rawValue, String(firstLine), String(lastLine), rawText, name, section ?? "", colour?.rawValue ?? "",
             bin ?? "", vintage?.description ?? "",
             prices.map(\.formatted).joined(separator: " / "),
             prices.map(\.column.rawValue).joined(separator: " / "),

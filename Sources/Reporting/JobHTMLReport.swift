@@ -255,7 +255,7 @@ public struct JobHTMLReport: Sendable {
         var fields: [(String, String)] = [("Name", e.name)]
         if let v = e.producer { fields.append(("Producer", v)) }
         if let v = e.section { fields.append(("Section", v)) }
-        if let v = e.colour { fields.append(("Colour", v)) }
+        if let v = e.colour { fields.append(("Colour", v.rawValue)) }
         if let v = e.bin { fields.append(("Bin", v)) }
         if let v = e.vintage { fields.append(("Vintage", v.description)) }
         if let v = e.bottleSizeML { fields.append(("Bottle", "\(v) ml")) }

@@ -91,10 +91,12 @@ import Evaluation
         let result = try Self.run(Self.binary.path, ["eval", "--text", "\(root)/gt.txt", "\(root)/ocr.txt", "--format", "json"])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["cer", "wer", "wordBagF1", "nCharacters", "nWords"])
+        #expect(Set(object.keys) == ["cer", "cerFolded", "wer", "wordBagF1", "nCharacters", "nFoldedCharacters", "nWords"])
         #expect(object["nCharacters"] as? Int == 17)
         #expect(object["nWords"] as? Int == 4)
         #expect(abs((object["cer"] as? Double ?? 0) - 1.0 / 17) < 1e-12)
+        // No leaders to fold: the same rate.
+        #expect(object["cerFolded"] as? Double == object["cer"] as? Double)
         #expect(object["wer"] as? Double == 0.25)
         #expect(object["wordBagF1"] as? Double == 0.75)
     }

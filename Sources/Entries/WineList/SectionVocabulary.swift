@@ -1,20 +1,20 @@
 /// Headings that open a section of a wine list, and the colour each implies.
 public enum SectionVocabulary {
-    static let colours: [(words: [String], colour: String?)] = [
+    static let colours: [(words: [String], colour: WineColour?)] = [
         (["sparkling", "champagne", "champagnes", "bubbles", "fizz", "crémant", "cremant", "prosecco", "cava",
           "schaumwein", "schaumweine", "sekt", "mousserend", "mousserende", "espumoso", "espumosos", "espumante", "espumantes",
           "bollicine", "spumante", "spumanti", "frizzante", "frizzanti", "köpüklü", "köpüren", "kopuklu", "kopuren", "sparklings",
-          "mousseux", "bulles"], "sparkling"),
+          "mousseux", "bulles"], .sparkling),
         (["white", "whites", "blanc", "blancs", "bianco", "bianchi", "weiss",
           "weißwein", "weisswein", "weißweine", "weissweine", "wit", "witte", "hvidvin", "hvidvine", "blanco", "blancos", "beyaz",
-          "bianca", "branco", "brancos", "hvid"], "white"),
+          "bianca", "branco", "brancos", "hvid"], .white),
         (["rosé", "rose", "rosés", "roses", "rosado", "rosato", "pink",
-          "roséwein", "roseweine", "roze", "rosévin", "rosevin", "rosati", "rosados"], "rose"),
+          "roséwein", "roseweine", "roze", "rosévin", "rosevin", "rosati", "rosados"], .rose),
         (["red", "reds", "rouge", "rouges", "rosso", "rossi", "tinto", "tintos",
-          "rotwein", "rotweine", "rood", "rode", "rødvin", "rødvine", "rodvin", "kırmızı", "kirmizi", "tinta"], "red"),
+          "rotwein", "rotweine", "rood", "rode", "rødvin", "rødvine", "rodvin", "kırmızı", "kirmizi", "tinta"], .red),
         (["dessert", "sweet", "stickies", "sauternes", "tokaji",
-          "dessertwein", "dessertweine", "dessertvin", "dulce", "dulces", "dolce", "dolci", "tatlı", "tatli", "süßwein"], "sweet"),
-        (["fortified", "port", "ports", "sherry", "madeira"], "fortified"),
+          "dessertwein", "dessertweine", "dessertvin", "dulce", "dulces", "dolce", "dolci", "tatlı", "tatli", "süßwein"], .sweet),
+        (["fortified", "port", "ports", "sherry", "madeira"], .fortified),
         (["glass", "glasses", "half", "halves", "large", "format", "formats", "magnums", "coravin", "cellar", "list", "wines",
           "wine", "by", "the", "bottle", "bottles", "orange", "natural", "reserve", "selection", "&", "and", "of", "aperitif",
           "aperitifs", "digestif", "digestifs", "carafe", "carafes", "skin", "contact", "library", "collection", "rare",
@@ -24,7 +24,7 @@ public enum SectionVocabulary {
     ]
 
     /// The colour for a heading's words, or nil when the heading names no colour (By the glass).
-    public static func colour(for heading: String) -> String? {
+    public static func colour(for heading: String) -> WineColour? {
         let words = heading.lowercased().split { !$0.isLetter }.map(String.init)
         for word in words {
             for group in colours where group.colour != nil && group.words.contains(word) { return group.colour }

@@ -8,7 +8,7 @@ public struct WineEntry: Sendable, Equatable, Codable {
     public var rawText: String
     public var box: PixelRect
     public var section: String?
-    public var colour: String?
+    public var colour: WineColour?
     public var bin: String?
     public var producer: String?
     public var wine: String?
@@ -30,7 +30,7 @@ public struct WineEntry: Sendable, Equatable, Codable {
     public var description: String?
 
     public init(firstLine: Int, lastLine: Int, rawText: String, box: PixelRect, section: String? = nil,
-                colour: String? = nil, bin: String? = nil, producer: String? = nil, wine: String? = nil,
+                colour: WineColour? = nil, bin: String? = nil, producer: String? = nil, wine: String? = nil,
                 region: String? = nil, country: String? = nil, grapes: [String] = [], name: String,
                 vintage: Vintage? = nil, prices: [Price] = [], currency: String? = nil, bottleSizeML: Int? = nil,
                 ocrConfidence: Double = 0) {

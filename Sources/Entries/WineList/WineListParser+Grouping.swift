@@ -10,7 +10,7 @@ extension WineListParser {
         var rows: [Int]
         var anchor: Int
         var section: String?
-        var colour: String?
+        var colour: WineColour?
         var header: PriceHeader?
         /// The column the header row was read in.
         var headerColumn: Int?
@@ -35,7 +35,7 @@ extension WineListParser {
         var pending: [Int] = []
         var open: Int?            // the group that may still take detail rows
         var section: String?
-        var colour: String?
+        var colour: WineColour?
         var header: PriceHeader?
         var headerColumn: Int?
         /// The section the header row was read under.

@@ -52,7 +52,7 @@ import Testing
         #expect(entries[0].rawText.hasPrefix("Domaine Jamet\nCôte-Rôtie 2018 160"))
         #expect(entries[1].name == "Ridge Vineyards Monte Bello")
         #expect(entries[1].prices.map(\.amount) == [290])
-        #expect(entries.allSatisfy { $0.colour == "red" })
+        #expect(entries.allSatisfy { $0.colour == .red })
     }
 
     /// A region/vintage line under the name carries the vintage when the name line has none.
@@ -254,7 +254,7 @@ import Testing
         ]
         let entries = parser.parse(lines: lines)
         #expect(entries.count == 1)
-        #expect(entries[0].colour == "sparkling")
+        #expect(entries[0].colour == .sparkling)
         #expect(entries[0].vintage == .nonVintage)
     }
 

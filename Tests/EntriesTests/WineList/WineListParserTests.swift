@@ -108,10 +108,10 @@ func line(_ text: String, x: Int = 50, y: Int, height: Int = 20, block: Int = 0,
         ])
         let entries = parser.parse(page)
         #expect(entries.count == 3)
-        #expect(entries[0].section == "Red" && entries[0].colour == "red")
+        #expect(entries[0].section == "Red" && entries[0].colour == .red)
         #expect(entries[0].prices.map(\.column) == [.glass, .bottle])
         #expect(entries[1].vintage == .year(2018))
-        #expect(entries[2].colour == "white")
+        #expect(entries[2].colour == .white)
         #expect(entries[2].prices.map(\.amount) == [120])
         #expect(entries[2].name == "Domaine Leflaive Puligny-Montrachet")
     }

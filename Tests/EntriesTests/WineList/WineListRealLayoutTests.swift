@@ -91,12 +91,12 @@ import Testing
     }
 
     @Test func sectionsInTheListsLanguagesGiveTheColour() {
-        #expect(SectionVocabulary.colour(for: "Rotweine") == "red")
-        #expect(SectionVocabulary.colour(for: "Hvidvin") == "white")
-        #expect(SectionVocabulary.colour(for: "KIRMIZI") == "red")
-        #expect(SectionVocabulary.colour(for: "Bollicine") == "sparkling")
-        #expect(SectionVocabulary.colour(for: "Mousserend") == "sparkling")
-        #expect(SectionVocabulary.colour(for: "Vinos rosados") == "rose")
+        #expect(SectionVocabulary.colour(for: "Rotweine") == .red)
+        #expect(SectionVocabulary.colour(for: "Hvidvin") == .white)
+        #expect(SectionVocabulary.colour(for: "KIRMIZI") == .red)
+        #expect(SectionVocabulary.colour(for: "Bollicine") == .sparkling)
+        #expect(SectionVocabulary.colour(for: "Mousserend") == .sparkling)
+        #expect(SectionVocabulary.colour(for: "Vinos rosados") == .rose)
         #expect(SectionVocabulary.isHeading("Vini Rossi"))
         #expect(!SectionVocabulary.isHeading("Rosso di Montalcino"))
     }
@@ -143,7 +143,7 @@ import Testing
         ])
         #expect(entries.count == 1)
         #expect(entries[0].section == "WHITE")
-        #expect(entries[0].colour == "white")
+        #expect(entries[0].colour == .white)
         #expect(entries[0].prices.map(\.column) == [.glass, .glass, .bottle])
     }
 
