@@ -23,7 +23,7 @@ public final class PagePipeline {
     public init(engine: TesseractEngine, ppocr: PPOCREngine? = nil, matcher: Matcher, settings: RunSettings) {
         self.settings = settings
         let orientation = PageOrientation(engine: engine, dataPath: settings.read.ocr.dataPath)
-        flattening = FlattenStage(settings: settings.flatten, degradation: settings.aids.degradation, orientation: orientation)
+        flattening = FlattenStage(settings: settings.flatten, override: settings.aids.flattenOverride, orientation: orientation)
         loader = PageLoader(settings: settings.load, grayscale: flattening.readsGray, previews: settings.outputs.pagePreviews != nil)
         reader = PageReader(engine: engine, ppocr: ppocr, settings: settings.read, orientation: orientation,
                             cacheFolder: settings.aids.ocrCache)

@@ -18,8 +18,8 @@ public struct RunSettings: Sendable, Codable {
     public var entries = EntrySettings()
     /// Run date, budget and report filters for the insight columns.
     public var insights = InsightOptions()
-    /// Measuring aids: a deliberately worse pipeline (it shapes results, so it is encoded), and the
-    /// folder of recognized pages reused between measuring runs (it does not).
+    /// What a measuring run adds (an OCR cache, a deliberately worse flattening); only the
+    /// flattening's name is encoded.
     public var aids = MeasuringAids()
     /// Where a run writes besides its reports.
     public var outputs = RunOutputs()
@@ -64,29 +64,41 @@ public struct RunSettings: Sendable, Codable {
     }
 }
 
-/// Measuring aids (`decant-bench run`), never for real use.
-public struct MeasuringAids: Sendable, Equatable, Codable {
-    /// A deliberately worse pipeline, to prove the accuracy gate bites.
-    public var degradation = Degradation()
+/// What a measuring run (`decant-bench run`) adds, never a user's: the folder of recognized pages
+/// reused between measuring runs, and a change to how photos are flattened (the deliberately worse
+/// pipeline that shows the accuracy gate bites, defined in Tools). Only the change's name is
+/// encoded: it keys the result cache and shows in the summary.
+public struct MeasuringAids: Sendable, Codable {
     /// Folder of recognized pages to reuse (keyed by the pixels and OCR settings), so a measuring
-    /// run that changes only later stages skips OCR. Not encoded: it never changes a result.
+    /// run that changes only later stages skips OCR. It never changes a result.
     public var ocrCache: String?
+    public var flattenOverride: FlattenOverride?
 
-    public init(degradation: Degradation = Degradation(), ocrCache: String? = nil) {
-        self.degradation = degradation
+    public init(ocrCache: String? = nil, flattenOverride: FlattenOverride? = nil) {
         self.ocrCache = ocrCache
+        self.flattenOverride = flattenOverride
     }
 
-    enum CodingKeys: String, CodingKey { case degradation }
+    enum CodingKeys: String, CodingKey { case flattenOverride }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        degradation = try c.decode(Degradation.self, forKey: .degradation)
-    }
+    /// A closure cannot be read back: decoded aids are empty, and `RunSettings.set` keeps a run's own.
+    public init(from decoder: any Decoder) throws {}
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(degradation, forKey: .degradation)
+        try c.encodeIfPresent(flattenOverride?.name, forKey: .flattenOverride)
+    }
+}
+
+/// A measuring run's own flattening: given the photo and the stage's flattening, the page to read.
+public struct FlattenOverride: Sendable {
+    /// What it does, for the summary and the result cache ("flattening disabled, downscaled ×1/6").
+    public var name: String
+    public var flatten: @Sendable (PagePhoto, () -> FlattenedPage) -> FlattenedPage
+
+    public init(name: String, flatten: @escaping @Sendable (PagePhoto, () -> FlattenedPage) -> FlattenedPage) {
+        self.name = name
+        self.flatten = flatten
     }
 }
 
@@ -104,23 +116,13 @@ public struct RunOutputs: Sendable, Equatable {
     }
 }
 
-/// Ways to make the pipeline worse on purpose (`decant-bench run` options), so the accuracy gate
-/// can be shown to fail on a worse pipeline.
-public struct Degradation: Sendable, Equatable, Codable, CustomStringConvertible {
-    /// Skip flattening: every page goes to OCR as photographed.
-    public var disableFlattening: Bool
-    /// Shrink the page by this factor before OCR (1: untouched).
-    public var downscale: Double
-
-    public init(disableFlattening: Bool = false, downscale: Double = 1) {
-        self.disableFlattening = disableFlattening
-        self.downscale = downscale
-    }
-
-    public var isActive: Bool { disableFlattening || downscale != 1 }
-
-    public var description: String {
-        [disableFlattening ? "flattening disabled" : nil, downscale != 1 ? "downscaled ×1/\(downscale)" : nil]
-            .compactMap { $0 }.joined(separator: ", ")
+extension RunSettings {
+    /// Sets one result-shaping setting by its path (`path=value`, `SettingsTree.apply`) for a tuning
+    /// run, keeping what the encoding leaves out: where the run writes and its measuring aids.
+    public mutating func set(_ assignment: String) throws(SettingsTree.Failure) {
+        let outputs = self.outputs, aids = self.aids
+        try SettingsTree.apply(assignment, to: &self)
+        self.outputs = outputs
+        self.aids = aids
     }
 }

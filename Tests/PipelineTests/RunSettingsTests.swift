@@ -70,4 +70,21 @@ struct RunSettingsTests {
         #expect(FlattenSettings().preset(for: .receipt) == .receipts)
         #expect(FlattenSettings().readsGray)
     }
+
+    @Test("a tuning run's set keeps where the run writes and its measuring aids; the aid's name keys the cache")
+    func setKeepsWhatTheEncodingLeavesOut() throws {
+        var settings = RunSettings()
+        settings.outputs = RunOutputs(saveFlattened: "/tmp/flat", pagePreviews: "/tmp/out")
+        let plain = settings.encoded
+        settings.aids = MeasuringAids(ocrCache: "/tmp/cache", flattenOverride: FlattenOverride(name: "flattening disabled") { _, flatten in flatten() })
+        try settings.set("read.receiptTextHeight=30")
+        #expect(settings.read.receiptTextHeight == 30)
+        #expect(settings.outputs.pagePreviews == "/tmp/out" && settings.aids.ocrCache == "/tmp/cache")
+        #expect(settings.aids.flattenOverride?.name == "flattening disabled")
+        #expect(settings.summary["aids.flattenOverride"] == "flattening disabled")
+        settings.read.receiptTextHeight = 26
+        #expect(settings.encoded != plain)
+        settings.aids.flattenOverride = nil
+        #expect(settings.encoded == plain)
+    }
 }

@@ -71,7 +71,9 @@ struct BenchWineListsCommand: ParsableCommand {
             settings.load.pdfText = pdfText
             settings.aids.ocrCache = ocrCache
             settings.read.engine = engine
-            settings = try BenchTable.tuned(settings, settingPaths)
+            for path in settingPaths {
+                do { try settings.set(path) } catch { throw ValidationError("--set \(error)") }
+            }
             var options = RunOptions(inbox: data, output: out, workers: jobs, settings: settings, progress: .automatic, html: false)
             options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(settings: settings, engines: settings.engineFingerprint))
             options.force = force

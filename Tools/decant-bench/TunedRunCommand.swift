@@ -53,9 +53,11 @@ struct TunedRunCommand: ParsableCommand {
         try arguments.execute { settings in
             settings.read.engineRule = rule
             settings.read.receiptAgain = again
-            settings.aids = MeasuringAids(degradation: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution),
-                                          ocrCache: ocrCache)
-            settings = try BenchTable.tuned(settings, paths)
+            settings.aids = MeasuringAids(ocrCache: ocrCache,
+                                          flattenOverride: Degradation(disableFlattening: disableFlattening, downscale: degradeResolution).override)
+            for path in paths {
+                do { try settings.set(path) } catch { throw ValidationError("--set \(error)") }
+            }
         }
     }
 }

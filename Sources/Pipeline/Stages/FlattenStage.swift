@@ -14,7 +14,8 @@ struct FlattenStage {
     /// Both for pages PP-OCR will read (`ImageRectifier.Options.forPPOCR`).
     let ppocrFlattener: Flattener
     let ppocrReceiptFlattener: Flattener
-    let degradation: Degradation
+    /// A measuring run's own flattening (`MeasuringAids.flattenOverride`).
+    let override: FlattenOverride?
     /// The worker's orientation detector, shared with Read.
     let orientation: PageOrientation
 
@@ -22,9 +23,9 @@ struct FlattenStage {
     /// take each pixel's darkest channel.
     let readsGray: Bool
 
-    init(settings: FlattenSettings, degradation: Degradation, orientation: PageOrientation) {
+    init(settings: FlattenSettings, override: FlattenOverride?, orientation: PageOrientation) {
         self.orientation = orientation
-        self.degradation = degradation
+        self.override = override
         readsGray = settings.readsGray
         func flattener(_ preset: FlattenSettings.Preset, ppocr: Bool) -> Flattener {
             Flattener(rectifier: ImageRectifier(options: ppocr ? preset.rectifier.forPPOCR() : preset.rectifier),
@@ -44,15 +45,10 @@ struct FlattenStage {
         case (.ppocr, false): ppocrFlattener
         case (.ppocr, true): ppocrReceiptFlattener
         }
-        var flat = degradation.disableFlattening
-            ? FlattenedPage(raster: photo.image.raster, ppi: photo.image.declaredPPI,
-                            report: FlattenReport(method: .none, reason: "flattening disabled (degraded run)"))
-            : chosen.flatten(photo, orientation: orientation.detector)
+        let detector = orientation.detector
+        var flat = override.map { $0.flatten(photo, { chosen.flatten(photo, orientation: detector) }) }
+            ?? chosen.flatten(photo, orientation: detector)
         if let problem = orientation.problem { flat.report.assumptions.append(problem) }
-        if degradation.downscale > 1 {
-            flat.raster = flat.raster.scaled(by: 1 / degradation.downscale)
-            flat.ppi = flat.ppi.map { max(1, Int(Double($0) / degradation.downscale)) }
-        }
         return flat
     }
 }
