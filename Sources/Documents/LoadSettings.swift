@@ -20,12 +20,3 @@ public struct LoadSettings: Sendable, Equatable, Codable {
         PDFLimits(maxPages: maxPages, maxPixels: limits.maxPixels, maxFileBytes: limits.maxFileBytes)
     }
 }
-
-extension PageLoader {
-    /// A loader for `settings`; `grayscale` when the flatteners read gray, `previews` when the
-    /// review page wants pictures of text-layer pages.
-    public init(settings: LoadSettings, grayscale: Bool, previews: Bool) {
-        self.init(limits: settings.limits, grayscale: grayscale, pdfText: settings.pdfText, maxPages: settings.maxPages,
-                  previews: previews)
-    }
-}

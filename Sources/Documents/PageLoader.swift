@@ -5,27 +5,23 @@ import Imaging
 /// and camera, or a PDF page as text from its text layer or rendered for OCR. Sidecar problems are
 /// warnings, never failures: the photo is still read.
 public struct PageLoader: Sendable {
-    public var limits: ImageLimits
+    /// Size limits and how PDF pages are read.
+    public var settings: LoadSettings
     /// Decode to gray at once (the flatteners read gray unless told to keep the darkest channel).
     public var grayscale: Bool
-    /// When a PDF page is read from its text layer.
-    public var pdfText: PDFTextMode
-    /// The most pages a PDF may have.
-    public var maxPages: Int
     /// Draw a small picture of text-layer pages for the review page.
     public var previews: Bool
 
-    public init(limits: ImageLimits = .default, grayscale: Bool = true, pdfText: PDFTextMode = .auto,
-                maxPages: Int = PDFLimits.default.maxPages, previews: Bool = false) {
-        self.limits = limits
+    /// `grayscale` when the flatteners read gray, `previews` when the review page wants pictures of
+    /// text-layer pages.
+    public init(settings: LoadSettings = LoadSettings(), grayscale: Bool = true, previews: Bool = false) {
+        self.settings = settings
         self.grayscale = grayscale
-        self.pdfText = pdfText
-        self.maxPages = maxPages
         self.previews = previews
     }
 
-    /// The limits a PDF is opened with: the run's page count, and its pixel limit for renders.
-    public var pdfLimits: PDFLimits { PDFLimits(maxPages: maxPages, maxPixels: limits.maxPixels, maxFileBytes: limits.maxFileBytes) }
+    var limits: ImageLimits { settings.limits }
+    var pdfText: PDFTextMode { settings.pdfText }
 
     public func load(_ source: PageSource) throws(LoadFailure) -> LoadedPage {
         if let page = source.page { return try loadPDF(source, page: page) }
@@ -39,7 +35,7 @@ public struct PageLoader: Sendable {
     /// rendered at the resolution its print needs (a rendered page is a flat scan for the stages after).
     func loadPDF(_ source: PageSource, page number: Int) throws(LoadFailure) -> LoadedPage {
         do {
-            let document = try PDFDocument(path: source.path, limits: pdfLimits)
+            let document = try PDFDocument(path: source.path, limits: settings.pdfLimits)
             let page = try document.page(number)
             let reading = try page.read()
             let warnings = (document.repairs + reading.problems).map { "\(source.fileName): page \(number): \($0)" }

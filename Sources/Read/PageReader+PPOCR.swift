@@ -12,7 +12,7 @@ extension PageReader {
     /// models (PP-OCR's Latin alphabet reads every language Decant meets), its segmentation
     /// modes (PP-OCR finds lines itself, so a receipt needs no block re-reading).
     func readWithPPOCR(_ reading: inout Reading, ppocr: PPOCREngine, prior: DocumentKind, components: [PixelRect]?,
-                          cache: RecognitionCache?, job: String, image: String, receipts parser: ReceiptParser) {
+                          job: String, image: String, receipts parser: ReceiptParser) {
         let flat = reading.flat
         let key = cache?.key(flat.raster, ppi: flat.ppi, segmentation: .auto, recognizer: ppocr, upright: true)
         var upright: RecognitionCache.Upright
@@ -50,15 +50,14 @@ extension PageReader {
             reading.receipt = ReceiptRereading(engine: again, parser: parser, segmentation: settings.segmentation(for: .receipt),
                                                maxReadings: settings.receiptReadings, targetTextHeight: settings.receiptTextHeight,
                                                recognize: { raster, ppi, segmentation in
-                                                   try self.cachedRecognize(raster, ppi, segmentation, with: again, cache: cache,
-                                                                            job: job, image: image)
+                                                   try self.cachedRecognize(raster, ppi, segmentation, with: again, job: job, image: image)
                                                }).read(reading.flat, firstReading: page)
         }
     }
 
     /// One reading through the recognition cache when there is one.
     func cachedRecognize(_ raster: Raster, _ ppi: Int?, _ segmentation: PageSegmentation, with engine: any TextRecognizer,
-                         cache: RecognitionCache?, job: String, image: String) throws(RecognitionError) -> RecognizedPage {
+                         job: String, image: String) throws(RecognitionError) -> RecognizedPage {
         let key = cache?.key(raster, ppi: ppi, segmentation: segmentation, recognizer: engine)
         if let cache, let key, let cached = cache.load(job: job, image: image, key: key) { return cached }
         let page = try engine.recognize(raster, ppi: ppi, segmentation: segmentation)

@@ -102,19 +102,14 @@ public final class PageReader {
         reading.engine = choice
         let components = eraseLeaders(&reading, prior: prior)
         if choice.engine == .ppocr, let ppocr {
-            readWithPPOCR(&reading, ppocr: ppocr, prior: prior, components: components, cache: cache, job: job, image: image,
-                          receipts: parser)
+            readWithPPOCR(&reading, ppocr: ppocr, prior: prior, components: components, job: job, image: image, receipts: parser)
             return reading
         }
         chooseSegmentation(&reading, components: components)
         // The engine every reading of the page uses: the job's, the run's, or the one `--lang auto` chose.
         var engine = self.engine
         func recognize(_ raster: Raster, _ ppi: Int?, _ segmentation: PageSegmentation, with engine: TesseractEngine) throws(RecognitionError) -> RecognizedPage {
-            let key = cache?.key(raster, ppi: ppi, segmentation: segmentation, recognizer: engine)
-            if let cache, let key, let cached = cache.load(job: job, image: image, key: key) { return cached }
-            let page = try engine.recognize(raster, ppi: ppi, segmentation: segmentation)
-            if let cache, let key { cache.store(page, job: job, image: image, key: key) }
-            return page
+            try cachedRecognize(raster, ppi, segmentation, with: engine, job: job, image: image)
         }
         func recognize(_ raster: Raster, _ ppi: Int?, _ segmentation: PageSegmentation) throws(RecognitionError) -> RecognizedPage {
             try recognize(raster, ppi, segmentation, with: engine)
@@ -138,7 +133,7 @@ public final class PageReader {
             }
             reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
             if let again = readAgainWithPPOCR(flat, firstReading: reading, page: page, prior: prior, capture: capture,
-                                              cache: cache, job: job, image: image, receipts: parser,
+                                              job: job, image: image, receipts: parser,
                                               flattenForPPOCR: flattenForPPOCR) {
                 return again
             }
@@ -165,7 +160,7 @@ public final class PageReader {
     /// from the page as flattened (dot leaders kept, as a receipt's are). Nil when Tesseract's
     /// reading stands.
     func readAgainWithPPOCR(_ flat: FlattenedPage, firstReading: Reading, page: RecognizedPage, prior: DocumentKind,
-                               capture: PageCapture, cache: RecognitionCache?, job: String, image: String,
+                               capture: PageCapture, job: String, image: String,
                                receipts parser: ReceiptParser, flattenForPPOCR: (() -> FlattenedPage)?) -> Reading? {
         guard let ppocr, let rule = settings.activeRule else { return nil }
         let first = UprightEvidence(page)
@@ -179,8 +174,7 @@ public final class PageReader {
         var again = Reading(flat: start, segmentation: settings.segmentation(for: kind), kind: kind)
         again.engine = EngineChoice(engine: .ppocr, reason: "\(settings.engine.rawValue): a \(capture.rawValue) page \(reason.description), read again by ppocr")
         again.steps[.engine] = "\(reason.description) (\(first.summary) by Tesseract): read again by PP-OCR"
-        readWithPPOCR(&again, ppocr: ppocr, prior: kind, components: nil, cache: cache, job: job, image: image,
-                      receipts: parser)
+        readWithPPOCR(&again, ppocr: ppocr, prior: kind, components: nil, job: job, image: image, receipts: parser)
         guard again.failure == nil, let read = again.page else { return nil }
         // Tesseract's reading stands unless PP-OCR's reads more words confidently.
         if reason == .unread, UprightEvidence(read).confident <= first.confident { return nil }

@@ -65,7 +65,7 @@ import Testing
     @Test func aDamagedPageFailsAloneNamingFileAndPage() throws {
         let path = makeList()
         // A page that is not in the file stands for one poppler cannot load.
-        let loader = PageLoader(pdfText: .auto)
+        let loader = PageLoader(settings: LoadSettings(pdfText: .auto))
         #expect(throws: LoadFailure.self) { try loader.load(PageSource(path: path, page: 9)) }
         do { _ = try loader.load(PageSource(path: path, page: 9)) } catch {
             #expect(error.message.hasPrefix("list.pdf: page 9: "), "\(error.message)")
