@@ -44,6 +44,9 @@ enum {
     AT_ReleaseValue = 96,
     AT_ReleaseTensorTypeAndShapeInfo = 99,
     AT_ReleaseSessionOptions = 100,
+    AT_SessionGetModelMetadata = 111,
+    AT_ModelMetadataLookupCustomMetadataMap = 116,
+    AT_ReleaseModelMetadata = 118,
     AT_AddSessionConfigEntry = 130,
 };
 
@@ -106,6 +109,9 @@ int cort_load(const char *path, uint32_t version, CORTApi *api, const char **run
     TAKE(ReleaseTensorTypeAndShapeInfo);
     TAKE(ReleaseSessionOptions);
     TAKE(AddSessionConfigEntry);
+    TAKE(SessionGetModelMetadata);
+    TAKE(ModelMetadataLookupCustomMetadataMap);
+    TAKE(ReleaseModelMetadata);
     // Every member is a function pointer; a hole means a table this file does not know.
     const void *const *taken = (const void *const *)api;
     for (size_t i = 0; i < sizeof(CORTApi) / sizeof(void *); i++) {

@@ -35,7 +35,7 @@ extension RunSettings {
     /// fingerprint, so a page read before PP-OCR was installed is read again once it is.
     public var engineFingerprint: String {
         guard let models = installedPPOCR else { return "tesseract" }
-        return "ppocr " + [models.runtime, models.detector, models.recognizer, models.dictionary].map { path in
+        return "ppocr " + [models.runtime, models.detector, models.recognizer].map { path in
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             return "\((path as NSString).lastPathComponent):\(size)"
         }.joined(separator: " ")

@@ -5,7 +5,7 @@ import RecognizedText
 public enum RecognitionEngine: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// Tesseract 5's LSTM models through its C API: every language Debian packages, fast on clean print.
     case tesseract
-    /// PP-OCRv5 mobile on ONNX Runtime: reads photographed and faded print better (docs/ppocr.md).
+    /// PP-OCRv6 small on ONNX Runtime: reads photographed and faded print better (docs/ppocr.md).
     case ppocr
 
     public var description: String { rawValue }

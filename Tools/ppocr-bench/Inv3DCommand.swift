@@ -85,7 +85,7 @@ struct Inv3DCommand: ParsableCommand {
         if let json { try Measure.writeJSON(rows, to: json) }
         let sweepKeys = Set(rows.flatMap { $0.readings.keys }.filter { $0.hasPrefix("ppocr-gap") }).sorted()
         let readings = (["ppocr-raw", "ppocr-flat", "tess-flat", "decant"] + sweepKeys).filter { r in rows.contains { $0.readings[r] != nil } }
-        print("\nInv3DReal word-bag F1 (\(rows.count) photos; PP-OCRv5 mobile on ONNX Runtime, one thread)\n")
+        print("\nInv3DReal word-bag F1 (\(rows.count) photos; PP-OCRv6 small on ONNX Runtime, one thread)\n")
         print(Measure.table(rows, by: "class", order: classList, readings: readings))
         print(Measure.table(rows, by: "lighting", order: Self.lightings, readings: readings))
         let better = rows.filter { ($0.readings["ppocr-raw"]?.f1 ?? 0) > ($0.readings["decant"]?.f1 ?? 1) }.count

@@ -61,7 +61,7 @@ struct SROIECommand: ParsableCommand {
         }
         if let json { try Measure.writeJSON(rows, to: json) }
         let readings = Set(rows.flatMap(\.readings.keys)).sorted()
-        print("\nSROIE word-bag F1 (receipts \(skip + 1)–\(skip + rows.count) by name; PP-OCRv5 mobile on ONNX Runtime, one thread)\n")
+        print("\nSROIE word-bag F1 (receipts \(skip + 1)–\(skip + rows.count) by name; PP-OCRv6 small on ONNX Runtime, one thread)\n")
         print(Measure.table(rows, by: "set", order: ["sroie"], readings: readings))
         print("Peak RSS: \(ResourceUsage.peakRSSMB) MB")
     }

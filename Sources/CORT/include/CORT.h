@@ -7,7 +7,7 @@
 // builds and runs without it. The C API is one table of function pointers (`OrtApi`) returned by
 // the library's only exported entry point, `OrtGetApiBase()->GetApi(version)`; the table only ever
 // grows at its end, so a member's position is fixed once released. Positions used here are those of
-// the API's version-5 part (frozen upstream by static_asserts in onnxruntime_c_api.cc) and are
+// the API's first five versions (frozen upstream by static_asserts in onnxruntime_c_api.cc) and are
 // checked against the library by the tests (Tests/RecognitionTests/PPOCR/ONNXRuntimeTests.swift).
 
 #include <stddef.h>
@@ -27,6 +27,7 @@ typedef struct CORTValue CORTValue;
 typedef struct CORTMemoryInfo CORTMemoryInfo;
 typedef struct CORTTensorInfo CORTTensorInfo;
 typedef struct CORTAllocator CORTAllocator;
+typedef struct CORTModelMetadata CORTModelMetadata;
 
 // Enumerations, with the values the C API gives them.
 enum {
@@ -73,6 +74,10 @@ typedef struct CORTApi {
     CORTStatus *(*AllocatorFree)(CORTAllocator *allocator, void *pointer);
     CORTStatus *(*GetAllocatorWithDefaultOptions)(CORTAllocator **out);
     CORTStatus *(*AddSessionConfigEntry)(CORTSessionOptions *options, const char *key, const char *value);
+    CORTStatus *(*SessionGetModelMetadata)(const CORTSession *session, CORTModelMetadata **out);
+    /// `*value` is NULL when the model has no such key; otherwise freed with `AllocatorFree`.
+    CORTStatus *(*ModelMetadataLookupCustomMetadataMap)(const CORTModelMetadata *metadata, CORTAllocator *allocator,
+                                                       const char *key, char **value);
     void (*ReleaseEnv)(CORTEnv *env);
     void (*ReleaseStatus)(CORTStatus *status);
     void (*ReleaseMemoryInfo)(CORTMemoryInfo *info);
@@ -80,6 +85,7 @@ typedef struct CORTApi {
     void (*ReleaseValue)(CORTValue *value);
     void (*ReleaseTensorTypeAndShapeInfo)(CORTTensorInfo *info);
     void (*ReleaseSessionOptions)(CORTSessionOptions *options);
+    void (*ReleaseModelMetadata)(CORTModelMetadata *metadata);
 } CORTApi;
 
 /// Opens the library at `path`, asks it for API `version` and fills `api`. Returns 0 on success

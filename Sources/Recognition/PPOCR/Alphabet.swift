@@ -1,5 +1,5 @@
-/// Which of the recognizer's characters a reading may use. The shipped PP-OCRv5 recognizer knows
-/// 18,383 characters, most of them CJK; on a page printed in a Latin script every one of those can
+/// Which of the recognizer's characters a reading may use. The shipped PP-OCRv6 recognizer knows
+/// 18,708 characters, most of them CJK; on a page printed in a Latin script every one of those can
 /// only be a misreading, so by default they are masked out when a line is decoded.
 public enum Alphabet: String, Sendable, CaseIterable, Codable {
     /// Every character the model was trained on.

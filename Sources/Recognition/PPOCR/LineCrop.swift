@@ -74,10 +74,11 @@ struct LineCrop: Sendable {
         return tensor
     }
 
-    /// The page rectangle covering crop columns x0..<x1 over the crop's full height.
-    func pageRect(columns x0: Double, _ x1: Double) -> PixelRect {
-        let h = Double(raster.height)
-        let points = [toPage.apply(x0, 0), toPage.apply(x1, 0), toPage.apply(x1, h), toPage.apply(x0, h)]
+    /// The page rectangle covering crop columns x0..<x1 over crop rows y0..<y1 (the crop's full
+    /// height when not given).
+    func pageRect(columns x0: Double, _ x1: Double, rows y0: Double = 0, _ y1: Double? = nil) -> PixelRect {
+        let h = y1 ?? Double(raster.height)
+        let points = [toPage.apply(x0, y0), toPage.apply(x1, y0), toPage.apply(x1, h), toPage.apply(x0, h)]
         let minX = points.map(\.x).min() ?? 0, maxX = points.map(\.x).max() ?? 0
         let minY = points.map(\.y).min() ?? 0, maxY = points.map(\.y).max() ?? 0
         let left = Int(minX.rounded(.down)), top = Int(minY.rounded(.down))

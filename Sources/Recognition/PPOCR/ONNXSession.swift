@@ -67,6 +67,24 @@ final class ONNXSession {
         return String(cString: name)
     }
 
+    /// The value the model's producer stored under `key` in its custom metadata (nil when there is
+    /// none): PP-OCR's recognizer carries its character dictionary there, so a model and its
+    /// alphabet cannot be paired wrongly.
+    func customMetadata(_ key: String) throws(PPOCRError) -> String? {
+        let api = runtime.api
+        var metadata: OpaquePointer?
+        try runtime.check(api.SessionGetModelMetadata!(handle, &metadata), "\(path): model metadata")
+        guard let metadata else { return nil }
+        defer { api.ReleaseModelMetadata!(metadata) }
+        var allocator: OpaquePointer?
+        try runtime.check(api.GetAllocatorWithDefaultOptions!(&allocator), "\(path): allocator")
+        var value: UnsafeMutablePointer<CChar>?
+        try runtime.check(api.ModelMetadataLookupCustomMetadataMap!(metadata, allocator, key, &value), "\(path): metadata '\(key)'")
+        guard let value else { return nil }
+        defer { _ = api.AllocatorFree!(allocator, value) }
+        return String(cString: value)
+    }
+
     /// Runs the model on one float32 tensor of `shape` and hands its first output (values and
     /// shape) to `body`; the output is released when `body` returns.
     func run<R>(_ input: inout [Float], shape: [Int], _ body: (UnsafeBufferPointer<Float>, [Int]) throws(PPOCRError) -> R) throws(PPOCRError) -> R {

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import RecognizedText
 
-/// PP-OCRv5 mobile (text detection and recognition) on ONNX Runtime: a second recognizer beside
+/// PP-OCRv6 small (text detection and recognition) on ONNX Runtime: a second recognizer beside
 /// Tesseract that reads photos of warped pages far better. One engine per worker, reused for every
 /// page: loading the networks costs more than reading a line. Not Sendable: each session runs on its
 /// worker's thread only.
@@ -14,6 +14,8 @@ public final class PPOCREngine {
     public let options: PPOCROptions
     /// The runtime's version, for pages.json and the benchmarks.
     public let runtimeVersion: String
+    /// The model files' sizes, which tell model sets apart in the OCR cache's key.
+    private let modelSizes: String
     /// Which classes a reading may use (`options.alphabet`), one flag per class.
     private let classMask: [UInt8]
     /// Where the time of the last `recognize` went (CPU milliseconds of this thread, which a busy
@@ -40,19 +42,26 @@ public final class PPOCREngine {
             throw PPOCRError(.modelsMissing, "\(missing.joined(separator: ", ")): PP-OCR file missing; "
                              + "run \(PPOCRModels.setupCommand) (or set DECANT_PPOCR_MODELS to the folder holding them)")
         }
-        dictionary = try CharacterDictionary(path: models.dictionary)
         let runtime = try ONNXRuntime.shared(path: models.runtime)
         runtimeVersion = runtime.version
+        modelSizes = [models.detector, models.recognizer].map { path in
+            String((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }.joined(separator: "/")
         detector = try runtime.session(model: models.detector)
         recognizer = try runtime.session(model: models.recognizer)
+        guard let characters = try recognizer.customMetadata(CharacterDictionary.metadataKey) else {
+            throw PPOCRError(.modelInvalid, "\(models.recognizer): the recognizer carries no character list "
+                             + "(metadata '\(CharacterDictionary.metadataKey)'); run \(PPOCRModels.setupCommand) again")
+        }
+        dictionary = try CharacterDictionary(text: characters, source: models.recognizer)
         self.options = options
         classMask = options.alphabet.classMask(dictionary)
         // One short line proves the dictionary fits the recognizer's classes.
         var blank = [Float](repeating: 0, count: 3 * options.lineHeight * 32)
         let classes = try recognizer.run(&blank, shape: [1, 3, options.lineHeight, 32]) { _, shape in shape.last ?? 0 }
         guard classes == dictionary.classCount else {
-            throw PPOCRError(.modelInvalid, "\(models.dictionary): \(dictionary.characters.count) characters do not fit "
-                             + "\(models.recognizer) (\(classes) classes); run \(PPOCRModels.setupCommand) again")
+            throw PPOCRError(.modelInvalid, "\(models.recognizer): its \(dictionary.characters.count) characters do not fit "
+                             + "its \(classes) classes; run \(PPOCRModels.setupCommand) again")
         }
     }
 
@@ -104,8 +113,7 @@ public final class PPOCREngine {
             let reading = try readLine(page, quad: turn.turn.readingQuad(box.quad), cached: turn.cache[box.quad])
             timings.lines += 1
             guard reading.confidence >= options.dropScore else { continue }
-            lines.append(PageReading.Line(reading: reading, center: turn.turn.upright(box.quad.center),
-                                          height: min(box.quad.width, box.quad.height)))
+            lines.append(PageReading.Line(reading: reading))
         }
         timings.recognitionMS = Self.cpuMilliseconds() - recognitionStart
         timings.recognizerNetworkMS = networkMS.recognizer
@@ -249,10 +257,10 @@ extension PPOCREngine: TextRecognizer {
 
     public var readingKey: String {
         let o = options
-        return "ppocr onnxruntime \(runtimeVersion) classes \(dictionary.classCount) \(o.alphabet) det \(o.detectionMaxSide)/"
+        return "ppocr onnxruntime \(runtimeVersion) models \(modelSizes) classes \(dictionary.classCount) \(o.alphabet) det \(o.detectionMaxSide)/"
             + "\(o.detectionMaxPixels)/\(o.detectionTileSide) lines \(o.detectionLineHeight ?? 0)/\(o.detectionMaxScale)/\(o.detectionMaxScaledPixels) db \(o.binaryThreshold)/\(o.boxThreshold)/\(o.unclipRatio) drop \(o.dropScore) "
             + "line \(o.lineHeight)/\(o.minLineWidth)/\(o.maxLineWidth) gap \(o.splitWordsAtGlyphGaps ? o.wordGapRatio : 0)\(o.adaptiveWordGaps ? "a" : "") "
-            + "probe \(o.orientationProbeLines)/\(o.orientationConfidence) margin \(o.pageMargin) blockrows"
+            + "probe \(o.orientationProbeLines)/\(o.orientationConfidence) margin \(o.pageMargin) blockrows inkboxes glyphgaps"
     }
 
     /// `.singleLine` reads the raster as one line; every other segmentation detects the lines first

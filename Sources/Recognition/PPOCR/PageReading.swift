@@ -5,9 +5,6 @@ import RecognizedText
 public struct PageReading: Sendable {
     struct Line: Sendable {
         var reading: LineReading
-        /// The line's center in the upright page's frame, and its height, for reading order.
-        var center: Point2
-        var height: Double
     }
 
     public var width: Int
@@ -26,12 +23,9 @@ public struct PageReading: Sendable {
     /// The page's lines in reading order, split into words (also at glyph gaps of at least
     /// `gapRatio` text-band heights when `splitWords`).
     public func page(splitWords: Bool, gapRatio: Double, adaptiveGaps: Bool = false) -> RecognizedPage {
-        let items = lines.compactMap { line in
-            line.reading.line(splitWords: splitWords, gapRatio: gapRatio, adaptiveGaps: adaptiveGaps).map {
-                ReadingOrder.Item(line: $0, center: line.center, height: line.height)
-            }
-        }
-        let page = RecognizedPage(width: width, height: height, lines: ReadingOrder.arrange(items))
+        let read = lines.compactMap { $0.reading.line(splitWords: splitWords, gapRatio: gapRatio, adaptiveGaps: adaptiveGaps) }
+        let upright = RecognizedPage(width: width, height: height, lines: read).rotated(quarterTurnsClockwise: turn.quarterTurnsToUpright)
+        let page = RecognizedPage(width: width, height: height, lines: ReadingOrder.arrange(read, upright: upright.lines.map(\.box)))
         return margin == 0 ? page : page.moved(dx: -margin, dy: -margin, width: width - 2 * margin, height: height - 2 * margin)
     }
 }

@@ -14,16 +14,6 @@ public enum PageTurn: Int, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// A page point in the upright page's frame (x along the lines, y down the page), for ordering.
-    func upright(_ p: Point2) -> Point2 {
-        switch self {
-        case .none: return p
-        case .quarter: return Point2(x: p.y, y: -p.x)
-        case .half: return Point2(x: -p.x, y: -p.y)
-        case .threeQuarters: return Point2(x: -p.y, y: p.x)
-        }
-    }
-
     /// Clockwise quarter turns that make the page upright: lines running top to bottom have their
     /// tops to the right, so they turn back a quarter counter-clockwise.
     var quarterTurnsToUpright: Int {

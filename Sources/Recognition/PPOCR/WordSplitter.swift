@@ -8,10 +8,15 @@ public struct InkProfile: Sendable, Equatable {
     public var inkColumns: [Bool]
     /// Height of the band where most ink is (about the x-height, or the digit height).
     public var bandHeight: Double
+    /// Per crop column: the first and last ink row within the text band's reach (nil: no ink), so
+    /// a word's box can be its glyphs' own, as tight as Tesseract's, rather than the detector's
+    /// box, which is grown well past the print on every side.
+    public var inkRows: [ClosedRange<Int>?]
 
-    public init(inkColumns: [Bool], bandHeight: Double) {
+    public init(inkColumns: [Bool], bandHeight: Double, inkRows: [ClosedRange<Int>?]? = nil) {
         self.inkColumns = inkColumns
         self.bandHeight = bandHeight
+        self.inkRows = inkRows ?? Array(repeating: nil, count: inkColumns.count)
     }
 
     /// Dark-on-light or light-on-dark, decided by which side of mid-contrast the background
@@ -42,22 +47,40 @@ public struct InkProfile: Sendable, Equatable {
         let band = Double(bottom - top + 1)
         let y0 = max(0, top - Int(0.6 * band)), y1 = min(h - 1, bottom + Int(0.6 * band))
         var columns = [Bool](repeating: false, count: w)
+        var rows = [ClosedRange<Int>?](repeating: nil, count: w)
         for x in 0..<w {
-            for y in y0...y1 where ink[y * w + x] {
-                columns[x] = true
-                break
-            }
+            guard let first = (y0...y1).first(where: { ink[$0 * w + x] }),
+                  let last = (y0...y1).last(where: { ink[$0 * w + x] }) else { continue }
+            columns[x] = true
+            rows[x] = first...last
         }
-        self.init(inkColumns: columns, bandHeight: band)
+        self.init(inkColumns: columns, bandHeight: band, inkRows: rows)
     }
 
-    /// The longest run of ink-free columns between two crop positions.
+    /// The rows the glyphs between two crop columns cover, or nil when the columns hold no ink.
+    func inkRows(from x0: Int, to x1: Int) -> ClosedRange<Int>? {
+        let a = max(x0, 0), b = min(x1, inkRows.count)
+        guard b > a else { return nil }
+        var top = Int.max, bottom = Int.min
+        for x in a..<b { if let r = inkRows[x] { top = min(top, r.lowerBound); bottom = max(bottom, r.upperBound) } }
+        return top <= bottom ? top...bottom : nil
+    }
+
+    /// The longest run of ink-free columns between two crop positions that ink ends within them: a
+    /// gap before a glyph. The recognizer places a character a step or two past its glyph, so the
+    /// blank after a line's last glyph would otherwise count as a space ("45.00" read "45.0 0").
     func widestGap(from x0: Double, to x1: Double) -> Int {
-        let a = max(Int(x0.rounded()), 0), b = min(Int(x1.rounded()), inkColumns.count)
+        // Up to and with the column the later character is centred on, where its glyph has ink.
+        let a = max(Int(x0.rounded()), 0), b = min(Int(x1.rounded()) + 1, inkColumns.count)
         guard b > a else { return 0 }
         var best = 0, run = 0
         for x in a..<b {
-            if inkColumns[x] { run = 0 } else { run += 1; best = max(best, run) }
+            if inkColumns[x] {
+                best = max(best, run)
+                run = 0
+            } else {
+                run += 1
+            }
         }
         return best
     }
@@ -78,8 +101,9 @@ public struct InkProfile: Sendable, Equatable {
 /// character pitch (so the wide side bearings of a monospaced "i" do not split "il"). After a
 /// comma, full stop or semicolon ("Jul,2007", "Apt.710") a break needs twice that gap: in a
 /// monospaced amount ("9.00") the point sits in a cell of its own with blank columns either side,
-/// while a space after it leaves a whole cell more. Colons, slashes and dashes never end a word
-/// here: they join times, dates and ranges ("8:13", "25/12").
+/// while a space after it leaves a whole cell more. A closing bracket or quote may end a word and an
+/// opening one or a currency sign start one, by the same measures ("(Oregon)$44"). Colons, slashes
+/// and dashes never end a word here: they join times, dates and ranges ("8:13", "25/12").
 public enum WordSplitter {
     public static func split(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile?,
                              gapRatio: Double, pitchRatio: Double = 1.3, adaptive: Bool = false) -> [[CTCCharacter]] {
@@ -93,9 +117,9 @@ public enum WordSplitter {
                 current = []
                 continue
             }
-            if let previous = current.last, let ink, let pitch, isAlphanumeric(c.text) {
+            if let previous = current.last, let ink, let pitch, startsWord(c.text) {
                 let afterPunctuation = endsClause(previous.text)
-                if isAlphanumeric(previous.text) || afterPunctuation {
+                if endsWord(previous.text) || afterPunctuation {
                     let a = center(previous, stepWidth), b = center(c, stepWidth)
                     let gap = ink.widestGap(from: a, to: b)
                     let needed = (afterPunctuation ? 2 : 1) * gapRatio * ink.bandHeight
@@ -166,6 +190,19 @@ public enum WordSplitter {
     }
 
     static func endsClause(_ text: String) -> Bool { text == "," || text == "." || text == ";" }
+
+    /// What a word can end with: a letter or digit, or a closing bracket or quote ("(California)"
+    /// before "$32/$9.75" printed a narrow space apart).
+    static func endsWord(_ text: String) -> Bool { isAlphanumeric(text) || closers.contains(text) }
+
+    /// What a word can start with: a letter or digit, an opening bracket or quote, or a currency
+    /// sign (which stands before its amount, never inside a word).
+    static func startsWord(_ text: String) -> Bool {
+        isAlphanumeric(text) || openers.contains(text) || text.unicodeScalars.allSatisfy { $0.properties.generalCategory == .currencySymbol }
+    }
+
+    static let closers: Set<String> = [")", "]", "}", "\"", "”", "’", "»"]
+    static let openers: Set<String> = ["(", "[", "{", "“", "‘", "«"]
 
     static func isAlphanumeric(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }

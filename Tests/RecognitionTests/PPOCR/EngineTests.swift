@@ -30,6 +30,31 @@ struct EngineTests {
         #expect(total.map { $0.count == 2 && $0[0].box.maxX <= $0[1].box.x + 2 } == true)
     }
 
+    /// A character list that does not belong to the recognizer raises no error: every class still
+    /// decodes to some character, and a list shifted by one reads "UPUBM" for "TOTAL". So the engine
+    /// reads text that spans the classes a list is read by (capitals, small letters, digits,
+    /// punctuation, currency signs) and must give it back letter for letter.
+    @Test func knownTextIsReadLetterForLetter() throws {
+        let engine = try Self.engine()
+        let lines = ["ABCDEFGHIJKLM NOPQRSTUVWXYZ", "abcdefghijklm nopqrstuvwxyz", "0123456789 $12.50 (3/4) 45%"]
+        let read = try engine.recognize(Self.render(lines, width: 900))
+        #expect(read.lines.map(\.text) == lines)
+    }
+
+    @Test func aCharacterListNotTheRecognizersReadsGarbageThatTheKnownTextCatches() throws {
+        // The decoder with the model's list shifted by one class: what a wrong list would give.
+        let engine = try Self.engine()
+        let shifted = Array(engine.dictionary.characters.dropFirst()) + [" "]
+        let reading = try engine.readLine(Self.render(["TOTAL 18.20"], width: 400), quad: LineQuad([
+            Point2(x: 0, y: 0), Point2(x: 400, y: 0), Point2(x: 400, y: 60), Point2(x: 0, y: 60)]))
+        let right = reading.text
+        let wrong = try reading.characters.map { character in
+            shifted[try #require(engine.dictionary.characters.firstIndex(of: character.text))]
+        }.joined()
+        #expect(right.contains("TOTAL 18.20"))
+        #expect(!wrong.contains("TOTAL"))
+    }
+
     /// SROIE receipt 000 prints "25/12/2018 8:13:39 PM" with narrow spaces, which PP-OCR reads as one word.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: SharedData.sroieReceipt000), "needs ../shared/data/sroie"))
     func aReceiptsDateTimeAndMeridiemAreSeparateWords() throws {

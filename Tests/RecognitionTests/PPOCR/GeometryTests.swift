@@ -64,15 +64,14 @@ struct GeometryTests {
         #expect(abs(input.tensor[2 * plane] - (1 - 0.406) / 0.225) < 1e-4)    // red
     }
 
-    @Test func pageTurnsGiveTheReadingQuadAndTheUprightFrame() {
+    @Test func pageTurnsGiveTheReadingQuadAndTheTurnToUpright() {
         let box = LineQuad([Point2(x: 0, y: 0), Point2(x: 10, y: 0), Point2(x: 10, y: 40), Point2(x: 0, y: 40)])
         // Text running top to bottom: its top-left is the box's top-right.
         #expect(PageTurn.quarter.readingQuad(box).corners[0] == Point2(x: 10, y: 0))
         #expect(PageTurn.half.readingQuad(box).corners[0] == Point2(x: 10, y: 40))
         #expect(PageTurn.threeQuarters.readingQuad(box).corners[0] == Point2(x: 0, y: 40))
         #expect(PageTurn.quarter.readingQuad(box).width == 40)
-        // On a page turned a quarter, a line further left comes later.
-        #expect(PageTurn.quarter.upright(Point2(x: 5, y: 0)).y > PageTurn.quarter.upright(Point2(x: 50, y: 0)).y)
+        #expect(PageTurn.quarter.quarterTurnsToUpright == 3 && PageTurn.threeQuarters.quarterTurnsToUpright == 1)
         #expect(PageTurn.none.opposite == .half && PageTurn.quarter.opposite == .threeQuarters)
     }
 }

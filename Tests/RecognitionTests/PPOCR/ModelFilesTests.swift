@@ -5,21 +5,20 @@ import Testing
 
 /// Model files and the dictionary, without the models themselves.
 struct ModelFilesTests {
-    @Test func theDictionaryGetsTheSpaceAsItsLastCharacter() throws {
-        let folder = TemporaryFolder("ppocr-dict")
-        try "a\nb\r\n€\n".write(toFile: folder.file("dict.txt"), atomically: true, encoding: .utf8)
-        let dictionary = try CharacterDictionary(path: folder.file("dict.txt"))
+    @Test func theCharacterListGetsTheSpaceAsItsLastCharacter() throws {
+        let dictionary = try CharacterDictionary(text: "a\nb\r\n€\n", source: "rec.onnx")
         #expect(dictionary.characters == ["a", "b", "€", " "])
         #expect(dictionary.classCount == 5)
+        // A combining mark at the start of a line is its own class, not part of the newline before it.
+        #expect(try CharacterDictionary(text: "e\n\u{301}\nf", source: "rec.onnx").characters == ["e", "\u{301}", "f", " "])
     }
 
-    @Test func aMissingDictionaryNamesTheFileAndTheSetupScript() {
+    @Test func anEmptyCharacterListNamesTheModel() {
         #expect {
-            try CharacterDictionary(path: "/nonexistent/dict.txt")
+            try CharacterDictionary(text: "", source: "/models/rec.onnx")
         } throws: { error in
             guard let error = error as? PPOCRError else { return false }
-            return error.kind == .modelsMissing && error.message.contains("/nonexistent/dict.txt")
-                && error.message.contains("scripts/setup/ppocr.sh")
+            return error.kind == .modelInvalid && error.message.contains("/models/rec.onnx")
         }
     }
 
@@ -39,7 +38,6 @@ struct ModelFilesTests {
         for name in ["libonnxruntime.so", "det.onnx", "rec.onnx"] {
             try "not a library".write(toFile: folder.file(name), atomically: true, encoding: .utf8)
         }
-        try "a\n".write(toFile: folder.file("dict.txt"), atomically: true, encoding: .utf8)
         #expect {
             try PPOCREngine(models: PPOCRModels(folder: folder.path))
         } throws: { error in
@@ -60,7 +58,6 @@ struct ModelFilesTests {
         #expect(PPOCRModels.defaultFolder(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]) == "/c/decant/ppocr")
         #expect(PPOCRModels.defaultFolder(environment: ["HOME": "/h"]) == "/h/.cache/decant/ppocr")
         #expect(PPOCRModels(folder: "/m").recognizer == "/m/rec.onnx")
-        #expect(PPOCRModels(folder: "/m").dictionary == "/m/dict.txt")
         #expect(PPOCRModels(folder: "/m").runtime == "/m/libonnxruntime.so")
     }
 }

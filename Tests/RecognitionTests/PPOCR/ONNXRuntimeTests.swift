@@ -29,6 +29,25 @@ struct ONNXRuntimeTests {
         #expect(inRange)
     }
 
+    /// The three metadata calls taken from the table: the recognizer's character list read through
+    /// them is PP-OCRv6's (18,708 characters, one per line, which with the blank and the space are the
+    /// network's 18,710 classes); a key the model does not hold is nil, not an error.
+    @Test func theRecognizerCarriesItsCharacterListInItsMetadata() throws {
+        let runtime = try ONNXRuntime.shared(path: Self.models.runtime)
+        let session = try runtime.session(model: Self.models.recognizer)
+        let text = try #require(try session.customMetadata(CharacterDictionary.metadataKey))
+        let dictionary = try CharacterDictionary(text: text, source: session.path)
+        #expect(dictionary.characters.count == 18_708 + 1)
+        #expect(dictionary.classCount == 18_710)
+        // Printable ASCII in the exporter's order: punctuation, digits, capitals, small letters.
+        #expect(dictionary.characters.prefix(3) == ["!", "\"", "#"])
+        #expect(Array(dictionary.characters[32..<42]) == (0...9).map(String.init))
+        #expect(dictionary.characters.contains("€") && dictionary.characters.contains("é"))
+        #expect(try session.customMetadata("no-such-key") == nil)
+        let detector = try runtime.session(model: Self.models.detector)
+        #expect(try detector.customMetadata(CharacterDictionary.metadataKey) == nil)
+    }
+
     @Test func aWrongInputShapeIsAnErrorNamingTheModel() throws {
         let runtime = try ONNXRuntime.shared(path: Self.models.runtime)
         let session = try runtime.session(model: Self.models.detector)

@@ -43,6 +43,20 @@ struct WordSplitterTests {
         #expect(words.count == 1)
     }
 
+    @Test func aBracketEndsAWordAndACurrencySignStartsOne() {
+        // "(Oregon)$44": 14 blank columns (0.7 band) between ")" and "$", two pitches apart.
+        let c = Self.chars("(Oregon)$44", steps: [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11])
+        let gaps = [62..<76]
+        let words = WordSplitter.split(c, stepWidth: 8, ink: Self.ink(width: 96, gaps: gaps), gapRatio: 0.4)
+        #expect(words.map { $0.map(\.text).joined() } == ["(Oregon)", "$44"])
+        // The same glyphs at the usual pitch, or with a narrow gap, stay one word.
+        let tight = Self.chars("(Oregon)$44", steps: Array(0...10))
+        #expect(WordSplitter.split(tight, stepWidth: 8, ink: Self.ink(width: 96, gaps: [62..<66]), gapRatio: 0.4).count == 1)
+        // A slash between amounts joins them, however wide the gap.
+        let pair = Self.chars("$38/$12", steps: [0, 1, 2, 5, 8, 9, 10])
+        #expect(WordSplitter.split(pair, stepWidth: 8, ink: Self.ink(width: 96, gaps: [26..<38, 46..<62]), gapRatio: 0.4).count == 1)
+    }
+
     @Test func aSpaceAfterACommaOrPointSplitsButAMonospacedDecimalPointDoesNot() {
         // "Jul,2007": the comma at step 3, "2" three pitches on, 24 blank columns (1.2 bands) between.
         let date = Self.chars("Jul,2007", steps: [0, 1, 2, 3, 6, 7, 8, 9])
