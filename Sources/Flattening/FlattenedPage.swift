@@ -14,6 +14,21 @@ public struct FlattenedPage: Sendable {
     /// What the reader should be told about the page that is not a failure: print measured to be
     /// too blurred to read. The pipeline adds them to the page's warnings, naming the file.
     public var warnings: [String] = []
+    /// The print's blur (σ across the sheet's edges) as a share of its x-height, where the depth
+    /// path measured both; nil where it was not measured.
+    public var blurShare: Double?
+
+    /// Print blurred by this share of its own x-height or more is rarely read. Over the committed
+    /// corpus and the seed-7 generated lists (45 depth photos with both measured, 37 of them lists),
+    /// lists up to 0.17 were read (winelist-0105, σ 1.02 px on 6 px: 101 of 106 entries), one at 0.18
+    /// half, and those from 0.23 on were not (winelist-0104, σ 2.04 px on 6 px: 2 of 43; eight seed-7
+    /// pages: 0–3 entries each), whatever the sharpening or deconvolution (docs/benchmarks/entries.md).
+    /// PP-OCR reads such print into whole rows of plausible words of which few are right
+    /// (winelist-0104: 43 entries, 13 right; winelist-0203, σ 0.40 of its x-height: 7 entries, none).
+    public static let illegibleBlurShare = 0.2
+
+    /// Print measured to be blurred past what can be read: what is read from it is guessed.
+    public var isIllegible: Bool { (blurShare ?? 0) >= Self.illegibleBlurShare }
 
     /// Most pixels a flattened page may have, on every path. Tesseract needs about 90 MB more for a
     /// 24 MP page than for a 12 MP one: over the 12 MP generated set (with the x-height fixes of

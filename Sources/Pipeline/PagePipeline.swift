@@ -48,6 +48,7 @@ public final class PagePipeline {
         // The job folder's own date order (decant-job.json) overrides the run's.
         let receipts = ReceiptParser(fields: parsing.fields, dateOrder: task.jobSettings?.dateOrder ?? settings.entries.dateOrder)
         let reading: PageReader.Reading
+        var illegible = false
         switch loaded.content {
         case .photo(let photo):
             // The page's plan from what is known before flattening, so the flattening prepares the
@@ -57,6 +58,7 @@ public final class PagePipeline {
                                    languages: task.jobSettings?.languages)
             let flat = trace.time(.flatten) { flattening.flatten(photo, kind: plan.kind, engine: plan.recognizer) }
             trace.flattened(flat)
+            illegible = flat.isIllegible
             reading = trace.time(.ocr) { reader.read(flat, plan: reader.settle(plan, by: flat), image: task.source.name,
                                                         receipts: receipts,
                                                         flattenForPPOCR: { self.flattening.flatten(photo, kind: plan.kind, engine: .ppocr) }) }
@@ -66,7 +68,7 @@ public final class PagePipeline {
         }
         trace.read(reading, pictures: pictures)
         guard let page = reading.page, reading.failure == nil else { return trace.result() }
-        let parsed = trace.time(.entries) { parsing.parse(page, receipt: reading.receipt) }
+        let parsed = trace.time(.entries) { parsing.parse(page, receipt: reading.receipt, illegible: illegible) }
         trace.parsed(parsed)
         let matched = trace.time(.match) { matching.match(parsed, job: task.job, image: task.fileName) }
         let receipt = parsed.receipt.map {

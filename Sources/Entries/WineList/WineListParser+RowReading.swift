@@ -71,6 +71,16 @@ extension WineListParser {
                 readings[i] = reading(of: readings[i].row, signs: signs, marked: marked)
             }
         }
+        // A sign read as the same digit on many prices, settled by the page's magnitudes.
+        let priceTokens = readings.flatMap { r in r.prices.flatMap { r.tokens[$0.tokens] } }
+        if let digitSign = SignReadAsDigit.detect(priceTokens) {
+            for i in readings.indices {
+                let repaired = Self.signRepaired(readings[i].tokens, digitSign: digitSign)
+                guard repaired != readings[i].tokens else { continue }
+                readings[i] = reading(of: readings[i].row, signs: signs.style == .undecided ? nil : signs, marked: marked,
+                                      digitSign: digitSign)
+            }
+        }
         // Gaps and margins per column.
         var byColumn: [Int?: [Int]] = [:]
         for i in readings.indices { byColumn[readings[i].row.column, default: []].append(i) }
@@ -154,7 +164,7 @@ extension WineListParser {
     }
 
     /// One row's tokens and trailing prices, with marks at its end read as `signs` says when given.
-    func reading(of row: ListRow, signs: PriceSigns?, marked: Bool = false) -> RowReading {
+    func reading(of row: ListRow, signs: PriceSigns?, marked: Bool = false, digitSign: SignReadAsDigit? = nil) -> RowReading {
         var tokens: [String] = [], tokenWords: [Int] = []
         for (index, word) in row.words.enumerated() {
             let cleaned = Self.withoutLeaderDots(word.text)
@@ -163,6 +173,7 @@ extension WineListParser {
         }
         if marked { tokens = Self.withoutMarks(tokens) }
         if let signs { tokens = Self.signRepaired(tokens, signs: signs) }
+        if let digitSign { tokens = Self.signRepaired(tokens, digitSign: digitSign) }
         (tokens, tokenWords) = Self.withPlaceholdersAsSeparators(tokens, tokenWords)
         var run = fields.trailingPrices(tokens)
         // A remark in brackets after the prices ("$38/$12 (Unoaked)") belongs with the name.
@@ -230,6 +241,19 @@ extension WineListParser {
             outTokens.append(t); outWords.append(words[i])
         }
         return (outTokens, outWords)
+    }
+
+    /// The row's trailing prices (at most three) with a sign the page reads as a digit put back.
+    static func signRepaired(_ tokens: [String], digitSign: SignReadAsDigit) -> [String] {
+        var out = tokens
+        for i in out.indices.reversed().prefix(5) {
+            if let repaired = digitSign.repaired(out[i]) {
+                out[i] = repaired
+            } else if !(out[i] == "/" || FieldParser.price(out[i]) != nil || FieldParser.slashPrices(out[i]) != nil) {
+                break
+            }
+        }
+        return out
     }
 
     /// The row's last tokens (at most three: glass, carafe and bottle prices) as `signs` reads them,

@@ -1,21 +1,27 @@
 /// A currency sign printed after every price that OCR reads as a mark ("33+ 125+" for 33 ₺ 125 ₺,
 /// "200:"), settled by the whole page.
 ///
-/// Why: a sign Tesseract has no model for (the Turkish lira's ₺, set small beside the digits) comes
-/// out as "+", ":" or a digit; no row alone says "125+" is a price, but a page on which most rows
+/// Why: a sign a reader has no model for (the Turkish lira's ₺, set small beside the digits) comes
+/// out as "+", ":" or a digit from Tesseract, as "t" from PP-OCR; no row alone says "125+" is a price, but a page on which most rows
 /// end that way prints its prices so. Without it a list of such prices gives no entry at all.
 extension WineListParser {
     /// Least number of rows, and least share of the rows ending in a number, that end in the same mark.
     static let minimumMarkedRows = 6
     static let minimumMarkedShare = 0.5
 
-    /// The mark a token carries after its amount ("125+" → "+"), when it is one mark that is no
-    /// currency sign, letter, digit or closing punctuation of a name.
+    /// The mark a token carries after its amount ("125+" → "+", "125t" → "t"), when it is one
+    /// character that is no currency sign, digit, closing punctuation of a name or letter of a
+    /// measure ("75l", "5k"). A letter counts: a reader that knows no ₺ reads the nearest letter it
+    /// knows (PP-OCR: "33t 125t"), and only a page on which most prices end in it makes it a sign.
     static func trailingMark(_ token: String) -> Character? {
-        guard token.count >= 2, let mark = token.last, !mark.isLetter, !mark.isNumber, !FieldParser.currencySymbols.contains(mark),
-              !".,)]'’\"%/-".contains(mark), FieldParser.amount(String(token.dropLast())) != nil else { return nil }
+        guard token.count >= 2, let mark = token.last, !mark.isNumber, !FieldParser.currencySymbols.contains(mark),
+              !".,)]'’\"%/-".contains(mark), !measureLetters.contains(mark),
+              FieldParser.amount(String(token.dropLast())) != nil else { return nil }
         return mark
     }
+
+    /// Letters that after a number give a measure, not a sign read wrong.
+    static let measureLetters: Set<Character> = ["l", "L", "g", "G", "k", "K", "m", "M", "x", "X"]
 
     /// The mark most rows' last tokens end in, when it is the page's habit.
     static func pageMark(_ rows: [[String]]) -> Character? {

@@ -266,24 +266,17 @@ public struct DepthFlattener: Sendable {
         let ppi = Int((pixelsPerMM * 25.4).rounded())
         var page = FlattenedPage(raster: flat, ppi: ppi, report: report)
         page.warnings = warnings
+        if let blur, let xHeight = xHeightInPhoto, xHeight > 0 { page.blurShare = blur.sigma / xHeight }
         return .success(Unwarped(page: page, unwarper: unwarper, model: model))
     }
 
-    /// Print blurred by this share of its own x-height or more is rarely read. Over the committed
-    /// corpus and the seed-7 generated lists (45 depth photos with both measured, 37 of them lists),
-    /// lists up to 0.17 were read (winelist-0105, σ 1.02 px on 6 px: 101 of 106 entries), one at 0.18
-    /// half, and those from 0.23 on were not (winelist-0104, σ 2.04 px on 6 px: 2 of 43; eight seed-7
-    /// pages: 0–3 entries each), whatever the sharpening or deconvolution (docs/benchmarks/entries.md).
-    /// A user is better told to retake the photo than left to wonder why a page yielded nothing.
-    static let illegibleBlurShare = 0.2
-
     /// The warning for a page whose print (x-height in photo pixels) is blurred by `blur` (σ across the
-    /// sheet's edges, photo pixels) past `illegibleBlurShare`; nil when it is sharp enough.
+    /// sheet's edges, photo pixels) past `FlattenedPage.illegibleBlurShare`; nil when it is sharp enough.
     static func legibilityWarning(blur: Double, xHeight: Double) -> String? {
-        guard xHeight > 0, blur / xHeight >= illegibleBlurShare else { return nil }
+        guard xHeight > 0, blur / xHeight >= FlattenedPage.illegibleBlurShare else { return nil }
         return String(format: "print blurred by σ %.1f px on a %.0f px x-height (%.2f of it); print blurred past %.1f of its "
                       + "x-height is rarely read: retake the photo closer or in sharper focus",
-                      blur, xHeight, blur / xHeight, illegibleBlurShare)
+                      blur, xHeight, blur / xHeight, FlattenedPage.illegibleBlurShare)
     }
 
     struct Located {

@@ -24,9 +24,17 @@ struct ParseStage: Sendable {
     let vocabulary: WineVocabulary
 
     /// `read` is the receipt's reading when the page is one; a page without is a wine list.
-    func parse(_ page: RecognizedPage, receipt read: ReceiptRereading.Result?) -> ParsedPage {
+    /// `illegible`: the page's print was measured to be blurred past reading
+    /// (`FlattenedPage.isIllegible`): its text is kept, but no wine entry is made of it, whichever
+    /// reader read it; a wrong entry costs the reader more than a missing one, and the page's
+    /// warning already asks for a sharper photo.
+    func parse(_ page: RecognizedPage, receipt read: ReceiptRereading.Result?, illegible: Bool = false) -> ParsedPage {
         guard let read else {
             let lines = LineAssembler.assemble(page.lines)
+            guard !illegible else {
+                return ParsedPage(lines: lines, warnings: ["no wine entries taken from print blurred past legibility: "
+                                                           + "what it reads is guessed"])
+            }
             return ParsedPage(lines: lines, entries: WineListParser(fields: fields, names: WineNameSplitter(vocabulary: vocabulary)).parse(lines: lines))
         }
         var parsed = ParsedPage(lines: read.page.lines, receipt: read.receipt, receiptPage: read.page)

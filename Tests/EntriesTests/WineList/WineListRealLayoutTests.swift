@@ -163,6 +163,21 @@ import Testing
         #expect(few.map(\.name) == ["Nodus Shiraz"])
     }
 
+    /// The same with the sign read as a letter, as PP-OCR reads ₺; a page whose prices end in a
+    /// measure letter is not taken for one, nor are a few rows.
+    @Test func aSignReadAsALetterAfterEveryPrice() {
+        let rows = ["Tasova Beyaz 28t 110t", "Sevilen Rose 32t 130t", "Pasaeli Karalahna 170t", "Buzbag Klasik 145t",
+                    "Doluca DLC Okuzgozu 190t", "Suvla Sur 240t", "Corvus Corpus 420t"]
+        let entries = parser.parse(lines: rows.enumerated().map { line($1, y: 100 + 30 * $0) })
+        #expect(entries.count == 7)
+        #expect(entries[0].prices.map(\.amount) == [28, 110])
+        #expect(entries[6].prices.map(\.amount) == [420])
+        #expect(WineListParser.trailingMark("75l") == nil && WineListParser.trailingMark("33t") == "t")
+        let few = parser.parse(lines: [line("Tasova Beyaz 28t 110t", y: 100), line("Suvla Sur 240t", y: 130),
+                                       line("Corvus Corpus 420", y: 160)])
+        #expect(few.map(\.name) == ["Corvus Corpus"])
+    }
+
     @Test func currenciesAndWholeAmountsAsEuropePrintsThem() {
         let fields = FieldParser(runYear: 2026)
         #expect(FieldParser.price("350,-")?.amount == 350)
@@ -314,5 +329,45 @@ import Testing
         #expect(PageCurrency.decide(printedOnPrices: ["€", "£"], otherRows: []) == nil)
         #expect(PageCurrency.decide(printedOnPrices: [], otherRows: [["Prices", "in", "DKK"], ["Bottle", "€"]]) == nil)
         #expect(PageCurrency.decide(printedOnPrices: [], otherRows: [["Priser", "i", "kr."]]) == "kr")
+    }
+}
+
+/// A sign read as one digit on many prices, found from the page's magnitudes (made-up pages).
+struct SignReadAsDigitTests {
+    @Test func aDollarReadAsAnEightOnMostUnsignedPricesIsTheSign() throws {
+        let tokens = ["$14", "858", "$17", "878", "823", "$90", "824", "$104", "$21", "884", "860", "896", "842", "$46", "654"]
+        let found = try #require(SignReadAsDigit.detect(tokens))
+        #expect(found == SignReadAsDigit(sign: "$", digit: "8"))
+        #expect(found.repaired("858") == "$58")
+        #expect(found.repaired("654") == nil)
+        #expect(found.repaired("2018") == nil)
+    }
+
+    @Test func realPricesThatShareAFirstDigitAreLeftAlone() {
+        // A page of $80–$89 wines: without the 8 they would fall far under the signed prices.
+        #expect(SignReadAsDigit.detect(["$82", "$85", "84", "86", "88", "$81", "89", "87"]) == nil)
+        // First digits spread as real prices spread them.
+        #expect(SignReadAsDigit.detect(["$14", "$17", "$21", "58", "78", "23", "90", "104", "176"]) == nil)
+        // No signed price to show the sign and the range.
+        #expect(SignReadAsDigit.detect(["858", "878", "823", "824", "884"]) == nil)
+    }
+
+    @Test func aListReadWithTheSignAsADigitGetsItsPricesBack() {
+        let parser = WineListParser(fields: FieldParser(runYear: 2026))
+        let rows = ["Pinot Noir Felton Road 2021 $21 / 884", "Riesling Schloss Johannisberg 2023 823 / $90",
+                    "Chardonnay Raveneau Chablis 2018 824 / $104", "Sauvignon Blanc Terrace 2019 $17 / 878",
+                    "Gramona III Lustros NV 860", "Billecart-Salmon Brut Rose 2016 896", "Jermann Vintage Tunina 2024 842",
+                    "Cakebread Cellars Chardonnay 2019 $100"]
+        let lines = rows.enumerated().map { k, text in
+            RecognizedLine(words: text.split(separator: " ").enumerated().map { j, w in
+                RecognizedWord(text: String(w), box: PixelRect(x: 50 + 70 * j, y: 100 + 30 * k, width: 60, height: 20), confidence: 95)
+            })
+        }
+        let entries = parser.parse(lines: lines)
+        #expect(entries.count == 8)
+        #expect(entries[0].prices.map(\.amount) == [21, 84])
+        #expect(entries[1].prices.map(\.amount) == [23, 90])
+        #expect(entries[4].prices.map(\.amount) == [60])
+        #expect(entries[0].vintage?.year == 2021)
     }
 }
