@@ -13,6 +13,10 @@ public enum SourceFile: Sendable, Equatable {
     case sidecar(Sidecar, base: String)
     /// `decant-job.json`: the job's settings.
     case jobSettings
+    /// Ground truth in a public data set's own layout, read by the accuracy metrics: Inv3D's
+    /// `ground_truth_words.json` for the photos of its folder, SROIE's `box/NAME.csv` and
+    /// `key/NAME.json` for `img/NAME.*` beside them.
+    case datasetTruth
     /// Not read: why, in words a user can act on (the report adds the file name).
     case unsupported(String)
 
@@ -23,8 +27,11 @@ public enum SourceFile: Sendable, Equatable {
     /// first bytes: a photo is recognized by content, whatever its extension says. `siblings` are
     /// the other names in the folder; a sidecar is one only when its page source is among them.
     /// `leadingBytes` reads up to the first 16 bytes of the file (nil: it cannot be read).
-    public static func classify(name: String, siblings: Set<String>, leadingBytes: () -> [UInt8]?) -> SourceFile {
+    /// `isDatasetTruth` says whether the file is a data set's ground truth (`datasetTruth(path:)`).
+    public static func classify(name: String, siblings: Set<String>, isDatasetTruth: () -> Bool = { false },
+                                leadingBytes: () -> [UInt8]?) -> SourceFile {
         if name == jobSettingsName { return .jobSettings }
+        if isDatasetTruth() { return .datasetTruth }
         if let (sidecar, base) = Sidecar.match(name) {
             if siblings.contains(where: { $0 != name && Self.base(of: $0) == base && Sidecar.match($0) == nil }) {
                 return .sidecar(sidecar, base: base)
@@ -41,6 +48,24 @@ public enum SourceFile: Sendable, Equatable {
         // (empty, truncated, not an image after all) as it does for any damaged photo.
         if ImageFormat.extensions.contains(ext) { return .image }
         return .unsupported("not an image or PDF, skipped")
+    }
+
+    /// Inv3D's truth file name, shared by every photo of its folder.
+    public static let inv3dTruthName = "ground_truth_words.json"
+
+    /// Whether the file at `path` is ground truth in Inv3D's or SROIE's layout: `ground_truth_words.json`
+    /// beside photos, or `box/NAME.csv` / `key/NAME.json` whose `img/NAME.*` exists.
+    public static func isDatasetTruth(path: String, siblings: Set<String>) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        if name == inv3dTruthName { return siblings.contains { $0 != name && ImageFormat.extensions.contains(($0 as NSString).pathExtension.lowercased()) } }
+        let folder = (path as NSString).deletingLastPathComponent
+        let ext = (name as NSString).pathExtension.lowercased()
+        guard ((folder as NSString).lastPathComponent == "box" && ext == "csv") || ((folder as NSString).lastPathComponent == "key" && ext == "json") else {
+            return false
+        }
+        let images = "\((folder as NSString).deletingLastPathComponent)/img"
+        let base = Self.base(of: name)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: images)) ?? []).contains { Self.base(of: $0) == base }
     }
 
     /// The name without its extension: `menu.jpg` → `menu`.

@@ -79,10 +79,15 @@ public struct GateResult: Sendable, Equatable {
 public enum Gate {
     public static func check(current: MetricsReport, baseline: MetricsReport) -> GateResult {
         let settings = baseline.gate ?? .standard
-        let now = Dictionary(current.scopes().map { ($0.scope, $0.aggregate.metrics) }, uniquingKeysWith: { a, _ in a })
+        var now = Dictionary(current.scopes().map { ($0.scope, $0.aggregate.metrics) }, uniquingKeysWith: { a, _ in a })
+        var scopes = baseline.scopes().filter { settings.gates($0.scope) }.map { (scope: $0.scope, metrics: $0.aggregate.metrics) }
+        // Real wine lists are scored as whole documents (`ListCounts`), beside the images' scopes.
+        if let lists = baseline.listTotals, lists.truth > 0 {
+            scopes.append((scope: Self.listsScope, metrics: Self.listMetrics(lists)))
+            if let currentLists = current.listTotals { now[Self.listsScope] = Self.listMetrics(currentLists) }
+        }
         var findings: [GateFinding] = []
-        for (scope, aggregate) in baseline.scopes() where settings.gates(scope) {
-            let before = aggregate.metrics
+        for (scope, before) in scopes {
             for metric in Metric.sorted(before.keys) {
                 let tolerance = settings.tolerance(for: metric)
                 let old = before[metric]
@@ -100,6 +105,17 @@ public enum Gate {
         let before = Set(baseline.images.map(\.key)), after = Set(current.images.map(\.key))
         return GateResult(findings: findings, missingImages: before.subtracting(after).sorted(),
                           newImages: after.subtracting(before).sorted())
+    }
+
+    /// The scope the real lists' pooled figures are gated in.
+    public static let listsScope = "lists"
+
+    /// The pooled list figures the gate holds: recall, precision, whole price sets, highest price, vintage.
+    public static func listMetrics(_ c: ListCounts) -> [String: Double] {
+        var metrics = ["listRecall": c.recall, "listPrecision": c.precision, "listPriceSets": c.priceSetAccuracy,
+                       "listHighestPrice": c.highestPriceAccuracy]
+        if c.vintagesTruth > 0 { metrics["listVintage"] = Double(c.vintagesRight) / Double(c.vintagesTruth) }
+        return metrics.mapValues(Metric.rounded)
     }
 
     static func format(_ value: Double?) -> String {

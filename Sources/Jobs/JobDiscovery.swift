@@ -85,10 +85,11 @@ public enum JobDiscovery {
                 : "broken symbolic link (its target does not exist)"
             return [PageSource(path: path, problem: SourceProblem(SourceProblem.unreadable, problem))]
         }
-        switch SourceFile.classify(name: name, siblings: siblings, leadingBytes: { SourceFile.leadingBytes(path: path) }) {
+        switch SourceFile.classify(name: name, siblings: siblings, isDatasetTruth: { SourceFile.isDatasetTruth(path: path, siblings: siblings) },
+                                   leadingBytes: { SourceFile.leadingBytes(path: path) }) {
         case .image: return [source(directory: directory, file: name, siblings: siblings)]
         case .pdf: return pdfPages(source(directory: directory, file: name, siblings: siblings), limits: pdfLimits)
-        case .sidecar, .jobSettings: return []
+        case .sidecar, .jobSettings, .datasetTruth: return []
         case .unsupported(let reason): return [PageSource(path: path, problem: SourceProblem(SourceProblem.unsupported, reason))]
         }
     }

@@ -39,6 +39,25 @@ import Testing
         #expect(result.failures.contains { $0.hasPrefix("entryF1: 0.9000 → 0.8900") })
     }
 
+    /// Real lists are scored as documents; their pooled recall and prices are gated too.
+    @Test func aListThatLosesEntriesFailsTheGate() {
+        func list(paired: Int, highest: Int) -> ListEvaluation {
+            var counts = ListCounts(truth: 50, predicted: 50, paired: paired)
+            counts.priceSetsRight = highest; counts.highestPricesRight = highest
+            return ListEvaluation(job: "lists", file: "bistro.pdf", truth: "bistro.gt.json", kind: "text PDF", pages: nil, counts: counts)
+        }
+        let baseline = MetricsReport(images: Self.baseline.images, gate: .standard, lists: [list(paired: 50, highest: 49)])
+        let same = Gate.check(current: MetricsReport(images: Self.baseline.images, lists: [list(paired: 50, highest: 49)]), baseline: baseline)
+        #expect(same.passed)
+        #expect(same.findings.contains { $0.scope == Gate.listsScope && $0.metric == "listRecall" })
+        let worse = Gate.check(current: MetricsReport(images: Self.baseline.images, lists: [list(paired: 48, highest: 44)]), baseline: baseline)
+        #expect(!worse.passed)
+        #expect(worse.regressions.contains { $0.scope == Gate.listsScope && $0.metric == "listRecall" })
+        #expect(worse.regressions.contains { $0.scope == Gate.listsScope && $0.metric == "listHighestPrice" })
+        // A run that scored no list where the baseline did is missing its lists.
+        #expect(!Gate.check(current: MetricsReport(images: Self.baseline.images), baseline: baseline).passed)
+    }
+
     @Test func changesWithinToleranceAndImprovementsPass() {
         var images = Self.baseline.images
         images[0] = Self.image("p0.jpg", charErrors: 30)   // CER 0.5% → 0.75%: within 0.5 points

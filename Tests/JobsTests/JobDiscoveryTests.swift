@@ -59,6 +59,25 @@ import Testing
         #expect(result.jobs[1].pages.map(\.fileName) == ["readme.md"])
     }
 
+    /// Ground truth in the public data sets' own layouts is read by the metrics, not refused as a
+    /// document: Inv3D's folder truth beside its photos, SROIE's box and key files beside img/.
+    /// Without the photos they describe they are accounted for as any stray file.
+    @Test func dataSetTruthBesideItsImagesIsNoDocument() throws {
+        touch("inv3d/00411/warped_document_curled_bright.jpg")
+        touch("inv3d/00411/\(SourceFile.inv3dTruthName)")
+        touch("sroie/img/000.jpg")
+        touch("sroie/box/000.csv")
+        touch("sroie/key/000.json")
+        touch("sroie/key/999.json")
+        touch("lonely/\(SourceFile.inv3dTruthName)")
+        let result = try JobDiscovery.discover(inbox: root)
+        #expect(result.jobs.map(\.name) == ["inv3d/00411", "lonely", "sroie/img", "sroie/key"])
+        #expect(result.jobs[0].pages.map(\.fileName) == ["warped_document_curled_bright.jpg"])
+        #expect(result.jobs[1].pages.first?.source.problem != nil)
+        #expect(result.jobs[2].pages.map(\.fileName) == ["000.jpg"])
+        #expect(result.jobs[3].pages.map(\.fileName) == ["999.json"])
+    }
+
     /// A photo is known by its bytes, whatever its name says: a HEIC photo is a page like a JPEG (its
     /// loader says what is wrong with a damaged one), a PDF goes to the PDF reader.
     @Test func filesAreRecognizedByContent() throws {

@@ -50,8 +50,11 @@ enum BenchWineListsExplain {
         let stem = (name as NSString).deletingPathExtension
         let files = (try? FileManager.default.contentsOfDirectory(atPath: ocrCache)) ?? []
         return files.filter { $0.hasSuffix(".json") && $0.contains("__\(stem).") }.sorted().compactMap { cached in
-            guard let data = FileManager.default.contents(atPath: "\(ocrCache)/\(cached)"),
-                  let page = try? JSONDecoder().decode(RecognizedPage.self, from: data) else { return nil }
+            guard let data = FileManager.default.contents(atPath: "\(ocrCache)/\(cached)") else { return nil }
+            // A page read upright by PP-OCR is kept with the turn it needed.
+            struct Upright: Decodable { var page: RecognizedPage }
+            guard let page = (try? JSONDecoder().decode(RecognizedPage.self, from: data))
+                    ?? (try? JSONDecoder().decode(Upright.self, from: data))?.page else { return nil }
             return (cached, page.lines)
         }
     }

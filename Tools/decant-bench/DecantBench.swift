@@ -14,5 +14,5 @@ struct DecantBench: ParsableCommand {
                       BenchInv3DCommand.self, BenchSROIETextCommand.self, BenchSROIECommand.self, BenchEntriesCommand.self,
                       BenchFlatteningCommand.self, BenchWineListsCommand.self, BenchPDFSpeedCommand.self, BenchLoadCommand.self, BenchDigestCommand.self,
                       BenchPDFProbeCommand.self, BenchPhoneDepthCommand.self,
-                      TunedRunCommand.self])
+                      BenchEnginesCommand.self, BenchSampleCommand.self, TunedRunCommand.self])
 }

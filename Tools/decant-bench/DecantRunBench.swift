@@ -42,6 +42,30 @@ struct DecantRunBench {
             let absolute = image.path.hasPrefix("/") ? image.path : fm.currentDirectoryPath + "/" + image.path
             try fm.createSymbolicLink(atPath: "\(inbox)/\(image.name)", withDestinationPath: absolute)
         }
+        let cost = try run(inbox: inbox, out: out, arguments: arguments)
+        var pages: [String: Page] = [:]
+        let job = "\(out)/inbox"
+        let records = (try? JSONDecoder().decode(PagesFile.self, from: Data(contentsOf: URL(fileURLWithPath: "\(job)/pages.json"))))?.pages ?? []
+        for image in images {
+            let textFile = "\(job)/\(JobReportWriter.textFileName(for: image.name))"
+            let text = (try? String(contentsOfFile: textFile, encoding: .utf8)) ?? ""
+            pages[image.name] = Page(text: text, record: records.first { $0.image == image.name })
+        }
+        return Outcome(pages: pages, cpuSeconds: cost.cpuSeconds, wallSeconds: cost.wallSeconds, peakRSSMB: cost.peakRSSMB,
+                       exitCode: cost.exitCode)
+    }
+
+    /// What a run cost: CPU of the runner and its workers, wall clock, the largest process's peak RSS.
+    struct Cost {
+        var cpuSeconds: Double
+        var wallSeconds: Double
+        var peakRSSMB: Double
+        var exitCode: Int32
+    }
+
+    /// Runs `decant run INBOX --out OUT` (this tool's `run`, which is `decant run` with tuning
+    /// settings) with `arguments`, one thread per worker.
+    static func run(inbox: String, out: String, arguments: [String]) throws -> Cost {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: decant)
         process.arguments = ["run", inbox, "--out", out, "--no-history", "--no-html", "--quiet", "--force"] + arguments
@@ -54,16 +78,7 @@ struct DecantRunBench {
         process.waitUntilExit()
         let wall = Date().timeIntervalSince(started)
         let after = Self.children()
-        var pages: [String: Page] = [:]
-        let job = "\(out)/inbox"
-        let records = (try? JSONDecoder().decode(PagesFile.self, from: Data(contentsOf: URL(fileURLWithPath: "\(job)/pages.json"))))?.pages ?? []
-        for image in images {
-            let textFile = "\(job)/\(JobReportWriter.textFileName(for: image.name))"
-            let text = (try? String(contentsOfFile: textFile, encoding: .utf8)) ?? ""
-            pages[image.name] = Page(text: text, record: records.first { $0.image == image.name })
-        }
-        return Outcome(pages: pages, cpuSeconds: after.cpu - before.cpu, wallSeconds: wall, peakRSSMB: after.maxRSSMB,
-                       exitCode: process.terminationStatus)
+        return Cost(cpuSeconds: after.cpu - before.cpu, wallSeconds: wall, peakRSSMB: after.maxRSSMB, exitCode: process.terminationStatus)
     }
 
     private struct PagesFile: Decodable { var pages: [PageRecord] }

@@ -24,11 +24,11 @@ struct EngineOptions: ParsableArguments {
     var detMaxSide = PPOCROptions().detectionMaxSide
     @Option(help: "Detector input: pixel cap.")
     var detMaxPixels = PPOCROptions().detectionMaxPixels
-    @Option(help: "Detect again so that lines are this many pixels high in the detector (0: off).")
-    var detLineHeight = PPOCROptions().detectionLineHeight ?? 0
-    @Option(help: "The second detection enlarges the page at most this much.")
+    @Option(help: "Least print height (median letter, px) shown to the detector; smaller print is detected larger (0: off).")
+    var detBlobHeight = PPOCROptions().detectionBlobHeight
+    @Option(help: "The print-sized detection enlarges the page at most this much.")
     var detMaxScale = PPOCROptions().detectionMaxScale
-    @Option(help: "The second detection's pixel cap.")
+    @Option(help: "The print-sized detection's pixel cap.")
     var detMaxScaledPixels = PPOCROptions().detectionMaxScaledPixels
     @Option(help: "Detector tile side (memory bound).")
     var detTile = PPOCROptions().detectionTileSide
@@ -51,7 +51,7 @@ struct EngineOptions: ParsableArguments {
         options.detectionMaxPixels = detMaxPixels
         options.minLineWidth = minLineWidth
         options.detectionTileSide = detTile
-        options.detectionLineHeight = detLineHeight > 0 ? detLineHeight : nil
+        options.detectionBlobHeight = detBlobHeight
         options.detectionMaxScale = detMaxScale
         options.detectionMaxScaledPixels = detMaxScaledPixels
         options.wordGapRatio = wordGap

@@ -218,6 +218,10 @@ public struct FieldParser: Sendable {
         // S.A. (sin añada) only with its dots: a bare "SA" is South Africa.
         if upper == "NV" || upper == "N.V." || upper == "N.V" || upper == "MV" || upper == "S.A." { return .nonVintage }
         if t.count == 4, let y = Int(t), (1900...(runYear + 1)).contains(y) { return .year(y) }
+        // A year in old-style figures, whose zeros a reader takes for the letter o ("2ooo", "2oo9"):
+        // a leading 1 or 2 and three look-alikes that make a year.
+        if t.count == 4, t.first == "1" || t.first == "2",
+           let y = Int(String(t.map { Self.digitConfusions[$0] ?? $0 })), (1900...(runYear + 1)).contains(y) { return .year(y) }
         if let first = firstOfConsecutiveVintages(t) { return .year(first) }
         // '15 with a digit misread ("’l5", "‘O4"): the two characters after the mark can only be digits.
         if t.count == 3, let f = t.first, Self.apostrophes.contains(f),

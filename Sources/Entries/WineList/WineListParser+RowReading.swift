@@ -218,7 +218,24 @@ extension WineListParser {
             return !(t.count == 4 && a >= 1900 && a <= 2100)
         }
         var outTokens: [String] = [], outWords: [Int] = []
+        var skip = false
         for (i, t) in tokens.enumerated() {
+            if skip { skip = false; continue }
+            // A dash before a signed price ("125ml -£5.50", "125ml-£4.00"), and a sign standing apart
+            // from its amount ("-£ 5.50"): a reader that sees no space at the dash joins them.
+            if let dash = t.firstIndex(where: { "-–".contains($0) }), dash > t.startIndex || t.count > 1 {
+                let left = String(t[..<dash]), right = String(t[t.index(after: dash)...])
+                if let sign = right.first, FieldParser.currencySymbols.contains(sign) {
+                    if !left.isEmpty { outTokens.append(left); outWords.append(words[i]) }
+                    if right.count == 1, i + 1 < tokens.count, FieldParser.price(tokens[i + 1]) != nil {
+                        outTokens.append(right + tokens[i + 1]); outWords.append(words[i])
+                        skip = true
+                    } else {
+                        outTokens.append(right); outWords.append(words[i])
+                    }
+                    continue
+                }
+            }
             if placeholders.contains(t.lowercased()), i > 0, i + 1 < tokens.count, amount(tokens[i - 1]), amount(tokens[i + 1]) {
                 outTokens.append("/"); outWords.append(words[i])
                 continue

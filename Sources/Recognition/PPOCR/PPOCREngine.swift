@@ -121,34 +121,26 @@ public final class PPOCREngine {
         return PageReading(width: page.width, height: page.height, turn: turn.turn, lines: lines, margin: margin)
     }
 
-    /// The text boxes of a page, in page pixels. The page is first detected within
-    /// `detectionMaxSide` / `detectionMaxPixels`; when its lines come out smaller than
-    /// `detectionLineHeight` there (a photo's print is a few pixels tall at 960 px), it is detected
-    /// again at the scale that brings them to that height, within `detectionMaxScale` and
-    /// `detectionMaxScaledPixels`: the size each page needs, not one size for all.
+    /// The text boxes of a page, in page pixels. The page is detected within `detectionMaxSide` /
+    /// `detectionMaxPixels`, unless its print would be smaller than `detectionBlobHeight` there: a
+    /// large scan of small print (a 9000 px page whose letters are 11 px tall shows them 1 px tall at
+    /// 960 px, and the detector finds nothing) is detected at the scale that shows its print that
+    /// tall, within `detectionMaxScale` and `detectionMaxScaledPixels`.
     public func detect(_ page: Raster) throws(PPOCRError) -> [DetectedBox] {
         guard page.width >= 8, page.height >= 8 else {
             throw PPOCRError(.badImage, "the page is \(page.width)×\(page.height) px; too small to hold text")
         }
-        let (w, h) = DetectionInput.size(width: page.width, height: page.height,
+        var (w, h) = DetectionInput.size(width: page.width, height: page.height,
                                          maxSide: options.detectionMaxSide, maxPixels: options.detectionMaxPixels)
-        let probe = try detect(page, width: w, height: h)
+        let scale = Double(w) / Double(page.width)
+        if options.detectionBlobHeight > 0, let blob = PrintSize.blobHeight(of: page), blob * scale < options.detectionBlobHeight {
+            let wanted = min(options.detectionBlobHeight / blob, options.detectionMaxScale)
+            let (sw, sh) = DetectionInput.size(width: page.width, height: page.height, scale: wanted,
+                                               maxPixels: options.detectionMaxScaledPixels)
+            if sw * sh > w * h { (w, h) = (sw, sh) }
+        }
         lastDetection = (w, h)
-        guard let target = options.detectionLineHeight, let lineHeight = Self.medianLineHeight(probe) else { return probe }
-        let probeScale = Double(w) / Double(page.width)
-        let wanted = min(target / lineHeight, options.detectionMaxScale)
-        guard wanted > probeScale * 1.15 else { return probe }
-        let (sw, sh) = DetectionInput.size(width: page.width, height: page.height, scale: wanted,
-                                           maxPixels: options.detectionMaxScaledPixels)
-        guard sw * sh > w * h else { return probe }
-        lastDetection = (sw, sh)
-        return try detect(page, width: sw, height: sh)
-    }
-
-    /// The median height of detected lines, page pixels (nil for fewer than three lines).
-    static func medianLineHeight(_ boxes: [DetectedBox]) -> Double? {
-        let heights = boxes.map { min($0.quad.width, $0.quad.height) }.sorted()
-        return heights.count >= 3 ? heights[heights.count / 2] : nil
+        return try detect(page, width: w, height: h)
     }
 
     /// The boxes of `page` detected at `w` × `h`.
@@ -258,7 +250,7 @@ extension PPOCREngine: TextRecognizer {
     public var readingKey: String {
         let o = options
         return "ppocr onnxruntime \(runtimeVersion) models \(modelSizes) classes \(dictionary.classCount) \(o.alphabet) det \(o.detectionMaxSide)/"
-            + "\(o.detectionMaxPixels)/\(o.detectionTileSide) lines \(o.detectionLineHeight ?? 0)/\(o.detectionMaxScale)/\(o.detectionMaxScaledPixels) db \(o.binaryThreshold)/\(o.boxThreshold)/\(o.unclipRatio) drop \(o.dropScore) "
+            + "\(o.detectionMaxPixels)/\(o.detectionTileSide) print \(o.detectionBlobHeight)/\(o.detectionMaxScale)/\(o.detectionMaxScaledPixels) db \(o.binaryThreshold)/\(o.boxThreshold)/\(o.unclipRatio) drop \(o.dropScore) "
             + "line \(o.lineHeight)/\(o.minLineWidth)/\(o.maxLineWidth) gap \(o.splitWordsAtGlyphGaps ? o.wordGapRatio : 0)\(o.adaptiveWordGaps ? "a" : "") "
             + "probe \(o.orientationProbeLines)/\(o.orientationConfidence) margin \(o.pageMargin) blockrows inkboxes glyphgaps"
     }

@@ -5,13 +5,14 @@ public struct PPOCROptions: Sendable, Equatable, Codable {
     public var detectionMaxSide = 960
     /// And at most this many pixels, whatever the aspect (a 35 MP scan is read at this size).
     public var detectionMaxPixels = 2_000_000
-    /// When set, a page whose detected lines are smaller than this many pixels high at the first
-    /// detection size is detected again at the scale that makes them this high (`PPOCREngine.detect`).
-    public var detectionLineHeight: Double? = nil
-    /// The second detection enlarges the page at most this much.
+    /// A page whose print (`PrintSize`, the median letter height) would be shown to the detector
+    /// smaller than this many pixels at the size above is detected at the scale that shows it this
+    /// tall instead (`PPOCREngine.detect`): the detection size follows the print, not the page.
+    public var detectionBlobHeight = 3.5
+    /// That scale enlarges the page at most this much.
     public var detectionMaxScale: Double = 1
     /// And gives the detector at most this many pixels.
-    public var detectionMaxScaledPixels = 6_000_000
+    public var detectionMaxScaledPixels = 12_000_000
     /// The detector runs on tiles of at most this side (a multiple of 32): its memory grows with
     /// its input (tens of bytes per pixel), so a larger detection size is tiled
     /// rather than allowed to take gigabytes.

@@ -51,6 +51,14 @@ import Testing
         #expect(parser.parse("Rioja Reserva \(token) 40").vintage == .year(year))
     }
 
+    /// Old-style figures read as letters: a year whose zeros came back as o's.
+    @Test(arguments: [("2ooo", 2000), ("2oo9", 2009), ("2o15", 2015), ("199o", 1990)])
+    func yearsInOldStyleFigures(_ token: String, _ year: Int) {
+        #expect(parser.parse("Chateau Yquem \(token) Sauternes 650").vintage == .year(year))
+        // Not a year: out of range, or no leading 1 or 2.
+        #expect(parser.parse("Chateau Yquem 3ooo Sauternes 650").vintage == nil)
+    }
+
     @Test(arguments: ["NV", "N.V.", "MV"])
     func nonVintage(_ token: String) {
         #expect(parser.parse("Krug Grande Cuvée \(token) 320").vintage == .nonVintage)

@@ -178,6 +178,19 @@ import Testing
         #expect(few.map(\.name) == ["Corvus Corpus"])
     }
 
+    /// Measures joined to their prices by a dash, as a reader that sees no space at the dash reads
+    /// them: each measure still labels its price.
+    @Test func measuresJoinedToTheirPricesByADash() {
+        let entries = parser.parse(lines: [
+            line("Pinot Grigio Alpino Italy 125ml-£4.00 175ml -£ 5.50 250ml-£7.00", y: 100),
+            line("Merlot Altitudes Chile 125ml -£4.00 175ml-£5.50 250ml-£7.00", y: 130),
+        ])
+        #expect(entries.count == 2)
+        #expect(entries[0].prices.map(\.amount) == [4, 5.5, 7])
+        #expect(entries[1].prices.map(\.amount) == [4, 5.5, 7])
+        #expect(entries[0].name == "Pinot Grigio Alpino Italy")
+    }
+
     @Test func currenciesAndWholeAmountsAsEuropePrintsThem() {
         let fields = FieldParser(runYear: 2026)
         #expect(FieldParser.price("350,-")?.amount == 350)

@@ -122,3 +122,30 @@ enum SharedData {
     }()
     static var sroieReceipt000: String { "\(root)/data/sroie/img/000.jpg" }
 }
+
+/// The detection size follows the print: a large page of small print is read, not lost.
+@Suite(.enabled(if: PPOCRModels.installed() != nil, "needs PP-OCR: run scripts/setup/ppocr.sh"))
+struct PrintSizedDetectionTests {
+    @Test func smallPrintOnALargePageIsRead() throws {
+        // Lines about 11 px tall on a 7200 px page: at 960 px they would be under 2 px.
+        let text = TextImage.render(["TOTAL 18.20 CASH 9.00", "INVOICE NUMBER 4083"], fontSize: 4, width: 400, lineSpacing: 24)
+        var page = Raster(width: 7200, height: 5400, channels: 1, fill: 255)
+        for y in 0..<text.height { for x in 0..<text.width { page.pixels[(3000 + y) * page.width + 3000 + x] = text.pixels[y * text.width + x] } }
+        // Enough other print for its size to be measured: the same lines again across the page.
+        for k in 0..<12 {
+            let (ox, oy) = (300 + (k % 3) * 2200, 400 + (k / 3) * 1200)
+            for y in 0..<text.height { for x in 0..<text.width { page.pixels[(oy + y) * page.width + ox + x] = text.pixels[y * text.width + x] } }
+        }
+        let blob = try #require(PrintSize.blobHeight(of: page))
+        #expect(blob >= 5 && blob <= 14)
+        let engine = try PPOCREngine(models: #require(PPOCRModels.installed()))
+        let read = try engine.recognize(page)
+        #expect(read.text.contains("INVOICE NUMBER 4083"))
+        #expect(engine.lastDetection.width > 960)
+        // Turned off, the page is detected at 960 px and its print is lost.
+        var options = PPOCROptions()
+        options.detectionBlobHeight = 0
+        let small = try PPOCREngine(models: #require(PPOCRModels.installed()), options: options)
+        #expect(!(try small.recognize(page)).text.contains("INVOICE NUMBER 4083"))
+    }
+}
