@@ -13,3 +13,6 @@ DECANT=.build/debug/decant timeout --kill-after=30s "${DECANT_SLURM_TIMEOUT:-15m
 # The accuracy-regression gate: the committed corpus against the committed baseline
 # (Reports/baseline/metrics.json); exit 3 names every metric that got worse.
 DECANT=.build/debug/decant timeout --kill-after=30s "${DECANT_GATE_TIMEOUT:-40m}" scripts/ci/accuracy-gate.sh
+# The accuracy gate on real documents: a fixed sample of ../shared/data (Inv3DReal photos, SROIE scans,
+# the real wine lists) against Reports/baseline-real/metrics.json; skipped with a message without ../shared.
+DECANT=.build/debug/decant timeout --kill-after=30s "${DECANT_REAL_GATE_TIMEOUT:-20m}" scripts/ci/real-gate.sh

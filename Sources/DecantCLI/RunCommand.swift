@@ -54,7 +54,7 @@ public struct RunArguments: ParsableArguments {
     @Option(name: .long, help: "auto (default): each page read with eng, and again with its own language first (deu, nld, dan, spa, ita, fra, tur) when its words show one; or Tesseract languages joined by '+', e.g. eng or fra+eng, for every page. A job's decant-job.json \"languages\" wins.")
     var lang: String = "auto"
 
-    @Option(name: .long, help: "Recognizer: auto (default) reads every page with Tesseract and again with PP-OCR (when installed, scripts/setup/ppocr.sh) a page Tesseract read next to nothing of; photos reads photographed pages and receipts with PP-OCR and scans and rendered PDF pages with Tesseract (best on real phone photos and faded receipts; docs/ppocr.md); tesseract or ppocr for every page.")
+    @Option(name: .long, help: "Recognizer: auto (default) reads phone photos, depth photos, rendered PDF pages and receipts with PP-OCR (when installed, scripts/setup/ppocr.sh) and flat scans of lists with Tesseract, each the reader measured to win on that kind of page (docs/ppocr.md); photos reads only photographed pages and receipts with PP-OCR; tesseract or ppocr for every page.")
     var engine: EngineOption = .auto
 
     @Option(name: .long, help: "Tesseract page segmentation mode (3 auto, 4 single column, 6 block, 11 sparse). Default: 11 for wine lists (their columns and prices are read wherever they stand), 6 for receipts (amounts stay on their lines).")

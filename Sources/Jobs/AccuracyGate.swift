@@ -38,8 +38,8 @@ public struct AccuracyGate: Sendable {
         let inbox: String
         if let given = self.inbox { inbox = given } else { inbox = try recordedInbox() }
         let report = try RunEvaluation.evaluate(reports: reports, inbox: inbox, write: writeMetrics)
-        guard !report.images.isEmpty else {
-            throw RunError(.usage, "\(reports): no image of this run has ground truth under \(inbox) (NAME.gt.json, NAME.gt.txt, SROIE or Inv3D)"
+        guard !report.images.isEmpty || !(report.lists ?? []).isEmpty else {
+            throw RunError(.usage, "\(reports): no image of this run has ground truth under \(inbox) (NAME.gt.json, NAME.gt.txt, a wine list's NAME.gt.json, SROIE or Inv3D)"
                 + (report.problems.isEmpty ? "" : "; " + report.problems.joined(separator: "; ")))
         }
         guard let baseline else { return Outcome(report: report, gate: nil, baselineWritten: false) }

@@ -48,6 +48,7 @@ public enum RunEvaluation {
         let directories = JobReportReader.jobDirectories(in: reports)
         guard !directories.isEmpty else { throw RunError(.usage, "\(reports): no job reports (pages.json) found") }
         var all: [ImageEvaluation] = []
+        var lists: [ListEvaluation] = []
         var problems: [String] = []
         for directory in directories {
             let job: String, pages: [PageResult]
@@ -59,19 +60,29 @@ public enum RunEvaluation {
                 problems.append("\(directory): job \(job) has no folder in \(inbox); not evaluated")
                 continue
             }
-            let result = evaluate(job: job, pages: pages, inbox: inboxIsFile ? (inbox as NSString).deletingLastPathComponent : inbox) {
-                $0.record.page == nil ? TruthSource.locate(imagePath: "\(folder)/\($0.record.image)") : nil
+            let root = inboxIsFile ? (inbox as NSString).deletingLastPathComponent : inbox
+            var sources: [String: TruthSource] = [:]
+            for file in Set(pages.map(\.record.image)) {
+                sources[file] = TruthSource.locate(imagePath: "\(folder)/\(file)")
             }
-            problems += result.problems
+            // As during the run: a page's truth scores the page; a list's truth scores the document's entries.
+            let result = evaluate(job: job, pages: pages, inbox: root) { page in
+                sources[page.record.image].flatMap { $0.format == .winelist || page.record.page != nil ? nil : $0 }
+            }
+            let listResult = evaluateLists(job: job, pages: pages, inbox: root, sources: sources.filter { $0.value.format == .winelist })
+            problems += result.problems + listResult.problems
             all += result.evaluations
-            if write, !result.evaluations.isEmpty {
-                do { try MetricsReportWriter.write(MetricsReport(images: result.evaluations, problems: result.problems), to: directory) } catch {
+            lists += listResult.evaluations
+            if write, !result.evaluations.isEmpty || !listResult.evaluations.isEmpty {
+                let jobReport = MetricsReport(images: result.evaluations, problems: result.problems + listResult.problems,
+                                              lists: listResult.evaluations)
+                do { try MetricsReportWriter.write(jobReport, to: directory) } catch {
                     throw RunError(.output, error.description)
                 }
             }
         }
-        let report = MetricsReport(images: all, problems: problems)
-        if write, !all.isEmpty {
+        let report = MetricsReport(images: all, problems: problems, lists: lists)
+        if write, !all.isEmpty || !lists.isEmpty {
             do { try MetricsReportWriter.write(report, to: reports) } catch { throw RunError(.output, error.description) }
         }
         return report

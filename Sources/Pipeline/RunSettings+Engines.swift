@@ -49,10 +49,10 @@ extension RunSettings {
         case .photos: return "engine photos: \(EngineRule.photos.summary)"
         case .auto:
             guard read.engineRule.usesPPOCR else {
-                return "engine auto: \(read.engineRule.summary) (--engine photos reads photographed pages and receipts with PP-OCR)"
+                return "engine auto: \(read.engineRule.summary)"
             }
             guard installedPPOCR != nil else {
-                return "engine: Tesseract for every page; PP-OCR is not installed (run \(PPOCRModels.setupCommand) to read pages Tesseract cannot)"
+                return "engine: Tesseract for every page; PP-OCR is not installed (run \(PPOCRModels.setupCommand): it reads photos, receipts and rendered PDF pages better)"
             }
             return "engine auto: \(read.engineRule.summary)"
         }

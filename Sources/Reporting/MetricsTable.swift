@@ -22,7 +22,20 @@ public enum MetricsTable {
             let images = aggregate.failedImages > 0 ? "\(aggregate.images) (\(aggregate.failedImages) failed)" : "\(aggregate.images)"
             lines.append("| \(escape(scope)) | \(images) | " + used.map { m[$0.metric].map(percent) ?? "—" }.joined(separator: " | ") + " |")
         }
+        if let lists = report.lists, let totals = report.listTotals {
+            lines += ["", "| Real list | Entries | Recall | Precision | Price sets | Highest price | Vintage |",
+                      "|---|---:|---:|---:|---:|---:|---:|"]
+            for list in lists { lines.append(listRow("\(list.job)/\(list.file)", list.counts)) }
+            lines.append(listRow("pooled", totals))
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A real list's figures as the shared scorer prints them (the gate's "lists" scope holds the pooled row).
+    static func listRow(_ name: String, _ c: ListCounts) -> String {
+        let vintage = c.vintagesTruth > 0 ? percent(Double(c.vintagesRight) / Double(c.vintagesTruth)) : "—"
+        return "| \(escape(name)) | \(c.truth) | \(percent(c.recall)) | \(percent(c.precision)) | "
+            + "\(percent(c.priceSetAccuracy)) | \(percent(c.highestPriceAccuracy)) | \(vintage) |"
     }
 
     /// The gate's verdict: every regression, every improvement, and a count of what did not move.

@@ -144,6 +144,55 @@ import Testing
         #expect(outcome.report.problems.count == 1)
         #expect(outcome.report.problems.first?.contains("p2.gt.json") == true)
     }
+
+    /// A real list's truth (the shared lists' format) scores the document's entries in `decant eval` as it
+    /// does during the run, so a gate over reports holds the lists' pooled figures too.
+    @Test func aRealListsTruthIsScoredByEntriesAndGated() throws {
+        let root = NSTemporaryDirectory() + "decant-gate-list-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let inbox = "\(root)/inbox", reports = "\(root)/reports", baseline = "\(root)/baseline.json"
+        try FileManager.default.createDirectory(atPath: "\(inbox)/cellar", withIntermediateDirectories: true)
+        try Data("%PDF-1.4".utf8).write(to: URL(fileURLWithPath: "\(inbox)/cellar/list.pdf"))
+        let truth = #"{"file": "list.pdf", "pages": [1], "entries": ["#
+            + #"{"text": "Barolo Vietti 2018", "vintage": 2018, "prices": {"bottle": 90}, "page": 1},"#
+            + #"{"text": "Chablis Fevre 2021", "vintage": 2021, "prices": {"bottle": 55}, "page": 1}]}"#
+        try Data(truth.utf8).write(to: URL(fileURLWithPath: "\(inbox)/cellar/list.gt.json"))
+
+        func writeReports(chablisPrice: Double) throws {
+            var record = PageRecord(image: "list.pdf", job: "cellar")
+            record.page = 1
+            record.kind = .winelist
+            let wines = [("Barolo Vietti 2018", 2018, 90.0), ("Chablis Fevre 2021", 2021, chablisPrice)]
+            let entries = wines.enumerated().map { index, wine in
+                var entry = EntryRecord(job: "cellar", image: "list.pdf",
+                                        entry: WineEntry(firstLine: index + 1, lastLine: index + 1, rawText: wine.0,
+                                                         box: PixelRect(x: 0, y: 0, width: 10, height: 10), name: wine.0,
+                                                         vintage: .year(wine.1), prices: [Price(amount: wine.2)]),
+                                        match: nil)
+                entry.page = 1
+                return entry
+            }
+            let page = PageResult(record: record, text: wines.map(\.0).joined(separator: "\n"), entries: entries)
+            try JobReportWriter(directory: "\(reports)/cellar").write(job: "cellar", pages: [page])
+        }
+
+        try writeReports(chablisPrice: 55)
+        let written = try AccuracyGate(reports: reports, inbox: inbox, baseline: baseline, updateBaseline: true).run()
+        let lists = try #require(written.report.lists)
+        #expect(lists.map(\.file) == ["list.pdf"])
+        #expect(lists.first?.truth == "cellar/list.gt.json")
+        #expect(written.report.listTotals?.recall == 1)
+        #expect(written.report.listTotals?.highestPriceAccuracy == 1)
+        #expect(written.report.problems.isEmpty, "a list's truth is no page's truth")
+        #expect(try MetricsReport.load(path: baseline).listTotals?.recall == 1)
+
+        // The Chablis read at the wrong price: the lists' pooled price figures fall and the gate fails.
+        try writeReports(chablisPrice: 35)
+        let worse = try AccuracyGate(reports: reports, inbox: inbox, baseline: baseline).run()
+        #expect(worse.exitCode == ExitStatus.accuracyRegression)
+        let regressions = try #require(worse.gate).regressions.filter { $0.scope == Gate.listsScope }.map(\.metric)
+        #expect(Set(regressions).isSuperset(of: ["listHighestPrice", "listPriceSets"]))
+    }
 }
 
 import Flattening

@@ -42,10 +42,15 @@ struct EngineChoiceTests {
         #expect(choice(.renderedPDF, .winelist).engine == .tesseract)
         #expect(choice(.photo, .winelist).reason == "photos: a photo page, read by ppocr")
         #expect(choice(.photo, .winelist, installed: false).engine == .tesseract)
-        // The default rule reads every kind of page with Tesseract first.
-        for capture in PageCapture.allCases {
-            #expect(EngineChoice.choose(.auto, capture: capture, kind: .receipt, ppocrInstalled: true).engine == .tesseract)
+        // The default rule gives each kind of page the reader measured to win on it: Tesseract keeps
+        // flat scans of lists; without PP-OCR, Tesseract reads everything.
+        func auto(_ capture: PageCapture, _ kind: DocumentKind, installed: Bool = true) -> RecognitionEngine {
+            EngineChoice.choose(.auto, capture: capture, kind: kind, ppocrInstalled: installed).engine
         }
+        #expect(auto(.photo, .winelist) == .ppocr && auto(.depthPhoto, .winelist) == .ppocr)
+        #expect(auto(.renderedPDF, .winelist) == .ppocr && auto(.scan, .receipt) == .ppocr)
+        #expect(auto(.scan, .winelist) == .tesseract)
+        #expect(PageCapture.allCases.allSatisfy { auto($0, .receipt, installed: false) == .tesseract })
         #expect(EngineOption.photos.requiresPPOCR && EngineOption.ppocr.requiresPPOCR)
         #expect(!EngineOption.auto.requiresPPOCR && !EngineOption.tesseract.requiresPPOCR)
     }
@@ -67,8 +72,9 @@ struct EngineChoiceTests {
     @Test func theRuleSaysInWordsWhatEachEngineReads() {
         #expect(EngineRule.photos.summary
                 == "PP-OCR for depth-photo, photo pages and receipts, Tesseract for scan, rendered-pdf pages other than receipts")
-        #expect(EngineRule.measured.summary == "Tesseract for every page")
-        #expect(!EngineRule.measured.usesPPOCR && EngineRule.photos.usesPPOCR)
+        #expect(EngineRule.measured.summary
+                == "PP-OCR for depth-photo, photo, rendered-pdf pages and receipts, Tesseract for scan pages other than receipts")
+        #expect(EngineRule.measured.usesPPOCR && EngineRule.photos.usesPPOCR)
         #expect(EngineRule(ppocrCaptures: [], ppocrReceipts: false, ppocrBelowConfidence: 80).summary
                 == "Tesseract for depth-photo, photo, scan, rendered-pdf pages, PP-OCR again where Tesseract's mean word confidence is under 80")
         #expect(EngineRule(ppocrCaptures: [], ppocrReceipts: false).summary

@@ -2,6 +2,7 @@ import ArgumentParser
 import BenchKit
 import Evaluation
 import Foundation
+import Reporting
 
 /// `decant-bench engines`: each kind of page read by `decant run` with Tesseract and with PP-OCR, scored
 /// against its truth, so the rule that gives each kind its reader (`EngineRule.measured`) rests on a
@@ -46,6 +47,7 @@ struct BenchEnginesCommand: ParsableCommand {
         var keys = Tally()
         var cpu = 0.0
         var megapixels = 0.0
+        var peakRSSMB = 0.0
         var failed = 0
     }
 
@@ -55,7 +57,9 @@ struct BenchEnginesCommand: ParsableCommand {
         if let unknown = chosen.first(where: { !Self.kinds.contains($0) }) {
             throw ValidationError("--kinds: \(unknown) is not one of \(Self.kinds.joined(separator: ", "))")
         }
-        var table = "| kind | pages | Tesseract | PP-OCR | Tesseract CPU s/page | PP-OCR CPU s/page |\n|---|---:|---|---|---:|---:|\n"
+        var table = "| kind | pages | Tesseract | PP-OCR |\n|---|---:|---|---|\n"
+        var costs = "| kind | mean MP | Tesseract CPU s/MP | PP-OCR CPU s/MP | Tesseract pages per CPU-hour | PP-OCR pages per CPU-hour "
+            + "| Tesseract peak RSS | PP-OCR peak RSS |\n|---|---:|---:|---:|---:|---:|---:|---:|\n"
         for kind in chosen {
             let inbox = "\(work)/\(kind)/inbox"
             var extra: [String] = []
@@ -95,13 +99,33 @@ struct BenchEnginesCommand: ParsableCommand {
                 guard cost.exitCode == 0 || cost.exitCode == 2 else { throw BenchError("decant run \(inbox) --engine \(engine) exited \(cost.exitCode)") }
                 var score = try Self.score("\(out)/metrics.json")
                 score.cpu = cost.cpuSeconds
+                score.megapixels = Self.megapixels(reports: out)
+                score.peakRSSMB = cost.peakRSSMB
                 scores.append(score)
                 FileHandle.standardError.write(Data("engines: \(kind) read by \(engine): \(Self.describe(score))\n".utf8))
             }
-            let perPage = scores.map { $0.pages > 0 ? String(format: "%.2f", $0.cpu / Double($0.pages)) : "-" }
-            table += "| \(kind) | \(scores[0].pages) | \(Self.describe(scores[0])) | \(Self.describe(scores[1])) | \(perPage[0]) | \(perPage[1]) |\n"
+            table += "| \(kind) | \(scores[0].pages) | \(Self.describe(scores[0])) | \(Self.describe(scores[1])) |\n"
+            let perMP = scores.map { $0.megapixels > 0 ? String(format: "%.2f", $0.cpu / $0.megapixels) : "-" }
+            let perHour = scores.map { $0.cpu > 0 ? String(format: "%.0f", Double($0.pages) * 3600 / $0.cpu) : "-" }
+            let rss = scores.map { String(format: "%.0f MB", $0.peakRSSMB) }
+            let meanMP = scores[0].pages > 0 ? String(format: "%.1f", scores[0].megapixels / Double(scores[0].pages)) : "-"
+            costs += "| \(kind) | \(meanMP) | \(perMP[0]) | \(perMP[1]) | \(perHour[0]) | \(perHour[1]) | \(rss[0]) | \(rss[1]) |\n"
         }
-        print(table, terminator: "")
+        // Peak RSS is the kernel's largest waited-for child so far: Tesseract's runs first, so its figure is its
+        // own and PP-OCR's is the larger of the two; one kind per call keeps kinds apart.
+        print(table + "\n" + costs, terminator: "")
+    }
+
+    /// The megapixels of the pages a run read (pages.json's width and height of each page as loaded).
+    static func megapixels(reports: String) -> Double {
+        struct PagesFile: Decodable { var pages: [PageRecord] }
+        var total = 0.0
+        for directory in JobReportReader.jobDirectories(in: reports) {
+            guard let data = FileManager.default.contents(atPath: "\(directory)/pages.json"),
+                  let file = try? JSONDecoder().decode(PagesFile.self, from: data) else { continue }
+            total += file.pages.reduce(0) { $0 + Double(($1.width ?? 0) * ($1.height ?? 0)) / 1e6 }
+        }
+        return total
     }
 
     static func score(_ path: String) throws -> Score {

@@ -40,7 +40,10 @@ if [[ -z "${DECANT:-}" ]]; then
   DECANT=".build/$CONFIG/decant"
 fi
 BENCH=${BENCH:-$(dirname "$DECANT")/decant-bench}
-[[ -x "$BENCH" ]] || swift build -c "$CONFIG" --product decant-bench >&2
+# decant-bench from the same build as decant (.build/debug/decant: the debug one).
+bench_config=$(basename "$(dirname "$DECANT")")
+[[ $bench_config == debug || $bench_config == release ]] || bench_config=$CONFIG
+[[ -x "$BENCH" ]] || swift build -c "$bench_config" --product decant-bench >&2
 
 inbox="$WORK/inbox"
 "$BENCH" sample --data "$DATA" --inbox "$inbox" >&2

@@ -77,12 +77,14 @@ public struct EngineRule: Sendable, Equatable, Codable {
     /// Whether any page can reach PP-OCR: a worker loads it only then.
     public var usesPPOCR: Bool { !ppocrCaptures.isEmpty || ppocrReceipts || ppocrWhenUnread || ppocrBelowConfidence != nil }
 
-    /// Every page to Tesseract. Each rule giving pages to PP-OCR was measured and loses somewhere:
-    /// photos and receipts (`photos`) win on real phone photos and SROIE's scans but lose on the
-    /// committed corpus's synthetic photos and receipts, and even the page Tesseract read next to
-    /// nothing of (one Corpus photo) reads more words with PP-OCR but fewer right entries
-    /// (docs/ppocr.md#choosing-the-engine-per-page).
-    public static let measured = EngineRule(ppocrCaptures: [], ppocrReceipts: false, ppocrWhenUnread: false)
+    /// Each kind of page to the reader that reads it better (`decant-bench engines`, docs/ppocr.md):
+    /// phone photos, photos with depth, rendered PDF pages and receipts to PP-OCR (Inv3DReal 0.81
+    /// against 0.63 word-bag, the Corpus's depth photos 0.91 against 0.83, the real lists' PDFs
+    /// rendered: recall 0.965 against 0.859, SROIE 0.92 against 0.77); flat scans to Tesseract, which
+    /// reads the real lists' scans and renders into entries better (recall 0.990 against 0.974) though
+    /// PP-OCR reads their words better; a scan whose words show a receipt, or of which Tesseract read
+    /// next to nothing, is read again by PP-OCR.
+    public static let measured = EngineRule(ppocrCaptures: [.photo, .depthPhoto, .renderedPDF], ppocrReceipts: true, ppocrWhenUnread: true)
 
     /// Photos to PP-OCR, flat scans and rendered PDF pages to Tesseract, receipts to PP-OCR whatever
     /// their capture: `--engine photos`.
