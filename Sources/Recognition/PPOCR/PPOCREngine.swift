@@ -133,22 +133,24 @@ public final class PPOCREngine {
         var (w, h) = DetectionInput.size(width: page.width, height: page.height,
                                          maxSide: options.detectionMaxSide, maxPixels: options.detectionMaxPixels)
         let scale = Double(w) / Double(page.width)
+        // The input within the usual size is detected whole; one enlarged for its print is tiled.
+        var tile = max(w, h)
         if options.detectionBlobHeight > 0, let blob = PrintSize.blobHeight(of: page), blob * scale < options.detectionBlobHeight {
             let wanted = min(options.detectionBlobHeight / blob, options.detectionMaxScale)
             let (sw, sh) = DetectionInput.size(width: page.width, height: page.height, scale: wanted,
                                                maxPixels: options.detectionMaxScaledPixels)
-            if sw * sh > w * h { (w, h) = (sw, sh) }
+            if sw * sh > w * h { (w, h, tile) = (sw, sh, options.detectionTileSide) }
         }
         lastDetection = (w, h)
-        return try detect(page, width: w, height: h)
+        return try detect(page, width: w, height: h, tile: tile)
     }
 
-    /// The boxes of `page` detected at `w` × `h`.
-    private func detect(_ page: Raster, width w: Int, height h: Int) throws(PPOCRError) -> [DetectedBox] {
+    /// The boxes of `page` detected at `w` × `h`, in tiles of at most `tileSide`.
+    private func detect(_ page: Raster, width w: Int, height h: Int, tile tileSide: Int) throws(PPOCRError) -> [DetectedBox] {
         let scaled = page.resized(width: w, height: h)
         // Tiles bound the detector's memory; where they overlap, the higher probability stands.
         var values = [Float](repeating: 0, count: w * h)
-        for tile in DetectionInput.tiles(width: w, height: h, tile: options.detectionTileSide) {
+        for tile in DetectionInput.tiles(width: w, height: h, tile: tileSide) {
             var tensor = DetectionInput.tensor(scaled, x: tile.x, y: tile.y, width: tile.width, height: tile.height)
             let networkStart = Self.cpuMilliseconds()
             try detector.run(&tensor, shape: [1, 3, tile.height, tile.width]) { (out, shape) throws(PPOCRError) in
