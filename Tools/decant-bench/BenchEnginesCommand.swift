@@ -48,6 +48,8 @@ struct BenchEnginesCommand: ParsableCommand {
         var cpu = 0.0
         var megapixels = 0.0
         var peakRSSMB = 0.0
+        /// Pages the run read (a list's pages have no page truth, so `pages` does not count them).
+        var pagesRead = 0
         var failed = 0
     }
 
@@ -99,33 +101,36 @@ struct BenchEnginesCommand: ParsableCommand {
                 guard cost.exitCode == 0 || cost.exitCode == 2 else { throw BenchError("decant run \(inbox) --engine \(engine) exited \(cost.exitCode)") }
                 var score = try Self.score("\(out)/metrics.json")
                 score.cpu = cost.cpuSeconds
-                score.megapixels = Self.megapixels(reports: out)
+                let read = Self.pagesRead(reports: out)
+                score.megapixels = read.megapixels
+                score.pagesRead = read.pages
                 score.peakRSSMB = cost.peakRSSMB
                 scores.append(score)
                 FileHandle.standardError.write(Data("engines: \(kind) read by \(engine): \(Self.describe(score))\n".utf8))
             }
-            table += "| \(kind) | \(scores[0].pages) | \(Self.describe(scores[0])) | \(Self.describe(scores[1])) |\n"
+            table += "| \(kind) | \(scores[0].pagesRead) | \(Self.describe(scores[0])) | \(Self.describe(scores[1])) |\n"
             let perMP = scores.map { $0.megapixels > 0 ? String(format: "%.2f", $0.cpu / $0.megapixels) : "-" }
-            let perHour = scores.map { $0.cpu > 0 ? String(format: "%.0f", Double($0.pages) * 3600 / $0.cpu) : "-" }
+            let perHour = scores.map { $0.cpu > 0 ? String(format: "%.0f", Double($0.pagesRead) * 3600 / $0.cpu) : "-" }
             let rss = scores.map { String(format: "%.0f MB", $0.peakRSSMB) }
-            let meanMP = scores[0].pages > 0 ? String(format: "%.1f", scores[0].megapixels / Double(scores[0].pages)) : "-"
+            let meanMP = scores[0].pagesRead > 0 ? String(format: "%.1f", scores[0].megapixels / Double(scores[0].pagesRead)) : "-"
             costs += "| \(kind) | \(meanMP) | \(perMP[0]) | \(perMP[1]) | \(perHour[0]) | \(perHour[1]) | \(rss[0]) | \(rss[1]) |\n"
         }
         // Peak RSS is the kernel's largest waited-for child so far: Tesseract's runs first, so its figure is its
-        // own and PP-OCR's is the larger of the two; one kind per call keeps kinds apart.
+        // own and PP-OCR's is the larger of the two; one kind per call (--kinds) keeps kinds apart.
         print(table + "\n" + costs, terminator: "")
     }
 
-    /// The megapixels of the pages a run read (pages.json's width and height of each page as loaded).
-    static func megapixels(reports: String) -> Double {
+    /// The pages a run read and their megapixels (pages.json's width and height of each page as loaded).
+    static func pagesRead(reports: String) -> (pages: Int, megapixels: Double) {
         struct PagesFile: Decodable { var pages: [PageRecord] }
-        var total = 0.0
+        var pages = 0, total = 0.0
         for directory in JobReportReader.jobDirectories(in: reports) {
             guard let data = FileManager.default.contents(atPath: "\(directory)/pages.json"),
                   let file = try? JSONDecoder().decode(PagesFile.self, from: data) else { continue }
+            pages += file.pages.count
             total += file.pages.reduce(0) { $0 + Double(($1.width ?? 0) * ($1.height ?? 0)) / 1e6 }
         }
-        return total
+        return (pages, total)
     }
 
     static func score(_ path: String) throws -> Score {

@@ -78,10 +78,10 @@ public struct EngineRule: Sendable, Equatable, Codable {
     public var usesPPOCR: Bool { !ppocrCaptures.isEmpty || ppocrReceipts || ppocrWhenUnread || ppocrBelowConfidence != nil }
 
     /// Each kind of page to the reader that reads it better (`decant-bench engines`, docs/ppocr.md):
-    /// phone photos, photos with depth, rendered PDF pages and receipts to PP-OCR (Inv3DReal 0.81
-    /// against 0.63 word-bag, the Corpus's depth photos 0.91 against 0.83, the real lists' PDFs
+    /// phone photos, photos with depth, rendered PDF pages and receipts to PP-OCR (Inv3DReal 0.94
+    /// against 0.74 word-bag, the Corpus's depth photos 0.91 against 0.83, the real lists' PDFs
     /// rendered: recall 0.965 against 0.859, SROIE 0.92 against 0.77); flat scans to Tesseract, which
-    /// reads the real lists' scans and renders into entries better (recall 0.990 against 0.974) though
+    /// reads the real lists' scans and renders into entries better (recall 0.990 against 0.979) though
     /// PP-OCR reads their words better; a scan whose words show a receipt, or of which Tesseract read
     /// next to nothing, is read again by PP-OCR.
     public static let measured = EngineRule(ppocrCaptures: [.photo, .depthPhoto, .renderedPDF], ppocrReceipts: true, ppocrWhenUnread: true)

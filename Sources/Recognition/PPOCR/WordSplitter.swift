@@ -174,14 +174,15 @@ public enum WordSplitter {
 
     /// Marks a space often follows in print and that never sit inside a number's digits but as
     /// its decimal point.
-    /// Quote and accent marks: the shapes a speck of a background photo, a stain or grain is read as.
-    static let speckMarks: Set<String> = ["'", "`", "´", "‘", "’", "\"", "“", "”", "′", "″"]
+    /// Quote, accent and tilde marks: the small shapes a speck of a background photo, a stain or grain
+    /// is read as.
+    static let speckMarks: Set<String> = ["'", "`", "´", "‘", "’", "\"", "“", "”", "′", "″", "~", "˜", "¨", "ˆ", "^"]
     /// Below this probability such a mark is taken for a speck.
     static let speckProbability = 0.7
 
     /// A mark the recognizer was unsure of that no letter or digit follows: a speck read in a word
     /// space or at a line's end ("(Marlborough)'$38/$12" at probability 0.23 on a list printed over a
-    /// faded photo), so it is dropped and ends the word. Before a letter or digit it may be an
+    /// faded photo, read "(Marlborough)~$38/$12" by another model), so it is dropped and ends the word. Before a letter or digit it may be an
     /// apostrophe, however faint: "Director's", a vintage "'13".
     static func isSpeck(_ characters: [CTCCharacter], at i: Int) -> Bool {
         let c = characters[i]

@@ -79,6 +79,8 @@ struct WordSplitterTests {
         #expect(read("(Napa)'$38", unsure: [6]) == ["(Napa)", "$38"])
         #expect(read("(Napa)''$38", unsure: [6, 7]) == ["(Napa)", "$38"])
         #expect(read("Meiomi'", unsure: [6]) == ["Meiomi"])
+        #expect(read("(Napa)~$38", unsure: [6]) == ["(Napa)", "$38"])
+        #expect(read("Brut¨ 56", unsure: [4]) == ["Brut", "56"])
         // A faint apostrophe before a letter or digit stays; a sure mark anywhere stays.
         #expect(read("Director's", unsure: [8]) == ["Director's"])
         #expect(read("Merlot '13", unsure: [7]) == ["Merlot", "'13"])
