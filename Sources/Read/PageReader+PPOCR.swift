@@ -40,7 +40,15 @@ extension PageReader {
         var page = upright.page
         reading.kind = settings.expected == .auto ? KindClassifier.classify(page, prior: prior) : prior
         // The ink components were found on the page before it was turned.
-        if reading.kind == .winelist { readAgainAlone(&reading, page: &page, components: turns == 0 ? components : nil, engine: ppocr) }
+        if reading.kind == .winelist {
+            readAgainAlone(&reading, page: &page, components: turns == 0 ? components : nil, engine: ppocr)
+            // A price read with confidence but out of the page's column order goes to the other reader.
+            let reordered = PriceOrder.reread(&page, raster: reading.flat.raster, ppi: reading.flat.ppi, engine: engine)
+            if reordered > 0 {
+                let before = reading.steps[.reread].map { "\($0); " } ?? ""
+                reading.steps[.reread] = before + "\(reordered) prices out of the page's order read again by Tesseract"
+            }
+        }
         // A receipt's parser reads a row's description and amount from one line, as Tesseract's
         // block mode gives them; PP-OCR boxes them apart.
         if reading.kind == .receipt { page = page.joiningRows() }

@@ -262,23 +262,21 @@ extension WineListParser {
 
     /// The row's trailing prices (at most three) with a sign the page reads as a digit put back.
     static func signRepaired(_ tokens: [String], digitSign: SignReadAsDigit) -> [String] {
-        var out = tokens
-        for i in out.indices.reversed().prefix(5) {
-            if let repaired = digitSign.repaired(out[i]) {
-                out[i] = repaired
-            } else if !(out[i] == "/" || FieldParser.price(out[i]) != nil || FieldParser.slashPrices(out[i]) != nil) {
-                break
-            }
-        }
-        return out
+        repairingTrailingPrices(tokens, within: 5, digitSign.repaired)
     }
 
     /// The row's last tokens (at most three: glass, carafe and bottle prices) as `signs` reads them,
     /// from the end leftwards while they are prices or marks that `signs` makes prices.
     static func signRepaired(_ tokens: [String], signs: PriceSigns) -> [String] {
+        repairingTrailingPrices(tokens, within: 3, signs.repaired)
+    }
+
+    /// The last `within` tokens, from the end leftwards while each is a price, a slash or a token
+    /// `repair` makes one (replaced by its repair).
+    private static func repairingTrailingPrices(_ tokens: [String], within: Int, _ repair: (String) -> String?) -> [String] {
         var out = tokens
-        for i in out.indices.reversed().prefix(3) {
-            if let repaired = signs.repaired(out[i]) {
+        for i in out.indices.reversed().prefix(within) {
+            if let repaired = repair(out[i]) {
                 out[i] = repaired
             } else if !(out[i] == "/" || FieldParser.price(out[i]) != nil || FieldParser.slashPrices(out[i]) != nil) {
                 break
