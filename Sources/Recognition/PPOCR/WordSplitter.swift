@@ -85,6 +85,29 @@ public struct InkProfile: Sendable, Equatable {
         return best
     }
 
+    /// The centres of the two glyphs either side of the widest ink-free run between `x0` and `x1`
+    /// (each the run of ink columns that meets the gap), or nil when the range holds no gap closed
+    /// by ink on both sides.
+    func glyphCentres(around x0: Double, _ x1: Double) -> (left: Double, right: Double)? {
+        let a = max(Int(x0.rounded()), 0), b = min(Int(x1.rounded()) + 1, inkColumns.count)
+        guard b > a else { return nil }
+        var best: Range<Int>?, start: Int?
+        for x in a..<b {
+            if inkColumns[x] {
+                if let s = start, x > s, best.map({ x - s > $0.count }) ?? true { best = s..<x }
+                start = nil
+            } else if start == nil {
+                start = x
+            }
+        }
+        guard let gap = best, gap.lowerBound > 0, inkColumns[gap.lowerBound - 1] else { return nil }
+        var left = gap.lowerBound - 1
+        while left > 0, inkColumns[left - 1] { left -= 1 }
+        var right = gap.upperBound
+        while right + 1 < inkColumns.count, inkColumns[right + 1] { right += 1 }
+        return (Double(left + gap.lowerBound) / 2, Double(gap.upperBound + right + 1) / 2)
+    }
+
     /// The first and last ink column within a range, or nil when it holds none.
     func inkExtent(from x0: Double, to x1: Double) -> (Int, Int)? {
         let a = max(Int(x0.rounded(.down)), 0), b = min(Int(x1.rounded(.up)), inkColumns.count)
@@ -123,7 +146,14 @@ public enum WordSplitter {
                     let a = center(previous, stepWidth), b = center(c, stepWidth)
                     let gap = ink.widestGap(from: a, to: b)
                     let needed = (afterPunctuation ? 2 : 1) * gapRatio * ink.bandHeight
-                    if Double(gap) >= needed && b - a >= pitchRatio * pitch {
+                    // Figures are set in cells of one width, so two digits' own glyphs tell their pitch
+                    // better than the recognizer's step-quantized positions: a monospaced "1" stands
+                    // alone in its cell and "21:20:48" is no "2 1:20:48".
+                    var distance = b - a
+                    if isDigit(previous.text), isDigit(c.text), let glyphs = ink.glyphCentres(around: a, b) {
+                        distance = glyphs.right - glyphs.left
+                    }
+                    if Double(gap) >= needed && distance >= pitchRatio * pitch {
                         words.append(current)
                         current = []
                     }
@@ -189,6 +219,8 @@ public enum WordSplitter {
         guard speckMarks.contains(c.text), c.probability < speckProbability else { return false }
         return !(i + 1 < characters.count && isAlphanumeric(characters[i + 1].text) && !characters[i + 1].isSpace)
     }
+
+    static func isDigit(_ text: String) -> Bool { text.count == 1 && text.allSatisfy(\.isNumber) }
 
     static func endsClause(_ text: String) -> Bool { text == "," || text == "." || text == ";" }
 

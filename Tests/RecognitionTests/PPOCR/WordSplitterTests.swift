@@ -23,6 +23,17 @@ struct WordSplitterTests {
         #expect(words.map { $0.map(\.text).joined() } == ["2018", "8"])
     }
 
+    @Test func twoDigitsOneCellApartStayOneWordWhereverTheRecognizerPlacedThem() {
+        // A monospaced "21:20" in 16 px cells: the "1" stands narrow in the middle of its cell, with
+        // 7 blank columns before it, and the recognizer placed it a step late (centres 24 px apart).
+        let c = Self.chars("21:20", steps: [0, 3, 4, 6, 8])
+        let ink = Self.ink(width: 80, gaps: [15..<22, 26..<33, 39..<46, 59..<62])
+        #expect(WordSplitter.split(c, stepWidth: 8, ink: ink, gapRatio: 0.3).map { $0.map(\.text).joined() } == ["21:20"])
+        // The glyphs' own centres: the "2" over columns 0…14, the "1" over 22…25.
+        let centres = ink.glyphCentres(around: 4, 28)
+        #expect(centres?.left == 7.5 && centres?.right == 24)
+    }
+
     @Test func aNarrowGapIsNoSpace() {
         let c = Self.chars("20188", steps: [0, 1, 2, 3, 5])
         let words = WordSplitter.split(c, stepWidth: 8, ink: Self.ink(width: 48, gaps: [32..<35]), gapRatio: 0.3)
