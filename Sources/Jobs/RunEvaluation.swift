@@ -33,6 +33,28 @@ public enum RunEvaluation {
         return (evaluations, problems, checks)
     }
 
+    /// A job scored by its truth files by document name: a page's truth scores the page, a real list's
+    /// truth scores the document's entries. `report` is the job's metrics.json; nil when nothing was scored.
+    public struct JobScore {
+        public var evaluations: [ImageEvaluation]
+        public var lists: [ListEvaluation]
+        public var problems: [String]
+        public var checks: [EntryVerdict]
+        public var report: MetricsReport? {
+            evaluations.isEmpty && lists.isEmpty ? nil : MetricsReport(images: evaluations, problems: problems, lists: lists)
+        }
+    }
+
+    /// Scores a job's pages and real lists against `sources` (truth by document file name).
+    public static func evaluate(job: String, pages: [PageResult], inbox: String, sources: [String: TruthSource]) -> JobScore {
+        let result = evaluate(job: job, pages: pages, inbox: inbox) { page in
+            sources[page.record.image].flatMap { $0.format == .winelist || page.record.page != nil ? nil : $0 }
+        }
+        let lists = evaluateLists(job: job, pages: pages, inbox: inbox, sources: sources.filter { $0.value.format == .winelist })
+        return JobScore(evaluations: result.evaluations, lists: lists.evaluations, problems: result.problems + lists.problems,
+                        checks: result.checks)
+    }
+
     /// Recomputes metrics from a run's output folder, finding each image's truth under `inbox`
     /// (the folder the run read). Writes metrics.json / metrics.csv per job and for the run when
     /// `write` is set.
@@ -65,17 +87,11 @@ public enum RunEvaluation {
             for file in Set(pages.map(\.record.image)) {
                 sources[file] = TruthSource.locate(imagePath: "\(folder)/\(file)")
             }
-            // As during the run: a page's truth scores the page; a list's truth scores the document's entries.
-            let result = evaluate(job: job, pages: pages, inbox: root) { page in
-                sources[page.record.image].flatMap { $0.format == .winelist || page.record.page != nil ? nil : $0 }
-            }
-            let listResult = evaluateLists(job: job, pages: pages, inbox: root, sources: sources.filter { $0.value.format == .winelist })
-            problems += result.problems + listResult.problems
-            all += result.evaluations
-            lists += listResult.evaluations
-            if write, !result.evaluations.isEmpty || !listResult.evaluations.isEmpty {
-                let jobReport = MetricsReport(images: result.evaluations, problems: result.problems + listResult.problems,
-                                              lists: listResult.evaluations)
+            let score = evaluate(job: job, pages: pages, inbox: root, sources: sources)
+            problems += score.problems
+            all += score.evaluations
+            lists += score.lists
+            if write, let jobReport = score.report {
                 do { try MetricsReportWriter.write(jobReport, to: directory) } catch {
                     throw RunError(.output, error.description)
                 }

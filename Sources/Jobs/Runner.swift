@@ -320,22 +320,15 @@ actor ResultCollector {
         let sources = truth[job] ?? [:]
         var jobEvaluations: [ImageEvaluation] = [], jobChecks: [EntryVerdict] = []
         if !sources.isEmpty {
-            // A page's truth scores the page; a list's truth scores the document's entries.
-            let result = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox) { page in
-                sources[page.record.image].flatMap { $0.format == .winelist || page.record.page != nil ? nil : $0 }
-            }
-            let lists = RunEvaluation.evaluateLists(job: job, pages: pages, inbox: inbox, sources: sources.filter { $0.value.format == .winelist })
-            evaluations += result.evaluations
-            listEvaluations += lists.evaluations
-            truthProblems += result.problems + lists.problems
-            writeProblems += result.problems + lists.problems
-            jobEvaluations = result.evaluations
-            jobChecks = result.checks
-            if !result.evaluations.isEmpty || !lists.evaluations.isEmpty {
-                do {
-                    try MetricsReportWriter.write(MetricsReport(images: result.evaluations, problems: result.problems + lists.problems,
-                                                                lists: lists.evaluations), to: "\(output)/\(job)")
-                } catch {
+            let score = RunEvaluation.evaluate(job: job, pages: pages, inbox: inbox, sources: sources)
+            evaluations += score.evaluations
+            listEvaluations += score.lists
+            truthProblems += score.problems
+            writeProblems += score.problems
+            jobEvaluations = score.evaluations
+            jobChecks = score.checks
+            if let report = score.report {
+                do { try MetricsReportWriter.write(report, to: "\(output)/\(job)") } catch {
                     writeProblems.append(error.description)
                 }
             }

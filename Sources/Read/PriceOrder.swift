@@ -48,16 +48,18 @@ public enum PriceOrder {
         return out
     }
 
-    /// Each line's price pair: a word of two prices, or the line's last two words when both are one
-    /// price each.
+    /// Each line's price pair.
     static func pairs(_ page: RecognizedPage) -> [Pair] {
-        page.lines.indices.compactMap { l in
-            let words = page.lines[l].words
-            guard let last = words.indices.last, let a = amounts(words[last].text) else { return nil }
-            if a.count == 2 { return Pair(line: l, words: [last], first: a[0], second: a[1]) }
-            guard a.count == 1, last > 0, let b = amounts(words[last - 1].text), b.count == 1 else { return nil }
-            return Pair(line: l, words: [last - 1, last], first: b[0], second: a[0])
-        }
+        page.lines.indices.compactMap { pair(in: page.lines[$0].words, line: $0) }
+    }
+
+    /// A line's price pair: its last word when it holds two prices, or its last two words when each
+    /// holds one.
+    static func pair(in words: [RecognizedWord], line: Int) -> Pair? {
+        guard let last = words.indices.last, let a = amounts(words[last].text) else { return nil }
+        if a.count == 2 { return Pair(line: line, words: [last], first: a[0], second: a[1]) }
+        guard a.count == 1, last > 0, let b = amounts(words[last - 1].text), b.count == 1 else { return nil }
+        return Pair(line: line, words: [last - 1, last], first: b[0], second: a[0])
     }
 
     /// The page's order: true when the first price is the larger on nearly every row, false when the
@@ -79,39 +81,34 @@ public enum PriceOrder {
         let boxes = page.lines.flatMap(\.words).map(\.box)
         var changed = 0
         for pair in found where pair.first != pair.second && (pair.first > pair.second) != descending {
-            var words = page.lines[pair.line].words
-            var replaced = false
-            for w in pair.words {
-                let word = words[w]
-                let area = UnsureNumbers.region(of: word.box, width: raster.width, height: raster.height)
-                guard area.width > 0, area.height > 0 else { continue }
-                let crop = UnsureNumbers.crop(raster, region: area, keeping: word.box, others: boxes)
-                let readings = [(crop, ppi), (crop.scaled(by: 2), ppi.map { 2 * $0 })].compactMap { image, ppi in
-                    (try? engine.recognize(image, ppi: ppi, segmentation: .singleLine))?.lines.flatMap(\.words)
-                }
-                let candidates = readings.compactMap { $0.count == 1 ? $0[0] : nil }
-                    .filter { $0.confidence >= sure && $0.text != word.text && UnsureNumbers.keepsSigns(of: word.text, in: $0.text) }
-                    .sorted { $0.confidence > $1.confidence }
-                for candidate in candidates {
-                    var trial = words
-                    trial[w].text = candidate.text
-                    let line = RecognizedLine(words: trial, block: page.lines[pair.line].block, paragraph: page.lines[pair.line].paragraph)
-                    guard let repaired = pairs(RecognizedPage(width: page.width, height: page.height, lines: [line])).first,
-                          repaired.words == pair.words, repaired.first != repaired.second,
-                          (repaired.first > repaired.second) == descending else { continue }
-                    words[w].text = candidate.text
-                    words[w].confidence = candidate.confidence
-                    replaced = true
-                    changed += 1
-                    break
-                }
-                if replaced { break }
-            }
-            if replaced {
-                let line = page.lines[pair.line]
-                page.lines[pair.line] = RecognizedLine(words: words, block: line.block, paragraph: line.paragraph)
-            }
+            let line = page.lines[pair.line]
+            guard let words = repaired(pair, words: line.words, descending: descending, raster: raster, ppi: ppi,
+                                       others: boxes, engine: engine) else { continue }
+            page.lines[pair.line] = RecognizedLine(words: words, block: line.block, paragraph: line.paragraph)
+            changed += 1
         }
         return changed
+    }
+
+    /// The line's words with the first of the pair's words whose sure reading alone puts the pair in
+    /// the page's order, or nil when none does.
+    static func repaired(_ pair: Pair, words: [RecognizedWord], descending: Bool, raster: Raster, ppi: Int?,
+                         others: [PixelRect], engine: any TextRecognizer) -> [RecognizedWord]? {
+        for w in pair.words {
+            let word = words[w]
+            let candidates = UnsureNumbers.readAlone(word, raster: raster, ppi: ppi, others: others, engine: engine)
+                .compactMap { $0.count == 1 ? $0[0] : nil }
+                .filter { $0.confidence >= sure && $0.text != word.text && UnsureNumbers.keepsSigns(of: word.text, in: $0.text) }
+                .sorted { $0.confidence > $1.confidence }
+            for candidate in candidates {
+                var trial = words
+                trial[w].text = candidate.text
+                trial[w].confidence = candidate.confidence
+                guard let now = Self.pair(in: trial, line: pair.line), now.words == pair.words, now.first != now.second,
+                      (now.first > now.second) == descending else { continue }
+                return trial
+            }
+        }
+        return nil
     }
 }

@@ -89,6 +89,18 @@ public enum UnsureNumbers {
         return true
     }
 
+    /// `word` cropped alone (its neighbours painted out) and read as one line by `engine`, at the
+    /// page's scale and at twice it: the words of each reading (none for a reading that failed).
+    static func readAlone(_ word: RecognizedWord, raster: Raster, ppi: Int?, others: [PixelRect],
+                          engine: any TextRecognizer) -> [[RecognizedWord]] {
+        let area = region(of: word.box, width: raster.width, height: raster.height)
+        guard area.width > 0, area.height > 0 else { return [] }
+        let crop = crop(raster, region: area, keeping: word.box, others: others)
+        return [(crop, ppi), (crop.scaled(by: 2), ppi.map { 2 * $0 })].map { image, ppi in
+            (try? engine.recognize(image, ppi: ppi, segmentation: .singleLine))?.lines.flatMap(\.words) ?? []
+        }
+    }
+
     /// Replaces the unsure numbers of `page` whose re-reading is sure; returns how many changed.
     public static func reread(_ page: inout RecognizedPage, raster: Raster, ppi: Int?, engine: any TextRecognizer) -> Int {
         let found = candidates(page)
@@ -97,12 +109,7 @@ public enum UnsureNumbers {
         var changed = 0
         for (l, w) in found {
             let word = page.lines[l].words[w]
-            let area = region(of: word.box, width: raster.width, height: raster.height)
-            guard area.width > 0, area.height > 0 else { continue }
-            let crop = crop(raster, region: area, keeping: word.box, others: boxes)
-            let readings = [(crop, ppi), (crop.scaled(by: 2), ppi.map { 2 * $0 })].map { image, ppi in
-                (try? engine.recognize(image, ppi: ppi, segmentation: .singleLine))?.lines.flatMap(\.words) ?? []
-            }
+            let readings = readAlone(word, raster: raster, ppi: ppi, others: boxes, engine: engine)
             guard let better = replacement(for: word, readings: readings) else { continue }
             var words = page.lines[l].words
             words[w].text = better.text

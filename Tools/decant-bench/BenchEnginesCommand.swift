@@ -40,7 +40,6 @@ struct BenchEnginesCommand: ParsableCommand {
     var decantArguments: [String] = []
 
     struct Score {
-        var pages = 0
         var wordBag = 0.0
         var list = ListCounts()
         var entries = EntryCounts()
@@ -48,8 +47,8 @@ struct BenchEnginesCommand: ParsableCommand {
         var cpu = 0.0
         var megapixels = 0.0
         var peakRSSMB = 0.0
-        /// Pages the run read (a list's pages have no page truth, so `pages` does not count them).
-        var pagesRead = 0
+        /// Pages the run read, from pages.json (a list's pages have no page truth of their own).
+        var pages = 0
         var failed = 0
     }
 
@@ -103,16 +102,16 @@ struct BenchEnginesCommand: ParsableCommand {
                 score.cpu = cost.cpuSeconds
                 let read = Self.pagesRead(reports: out)
                 score.megapixels = read.megapixels
-                score.pagesRead = read.pages
+                score.pages = read.pages
                 score.peakRSSMB = cost.peakRSSMB
                 scores.append(score)
                 FileHandle.standardError.write(Data("engines: \(kind) read by \(engine): \(Self.describe(score))\n".utf8))
             }
-            table += "| \(kind) | \(scores[0].pagesRead) | \(Self.describe(scores[0])) | \(Self.describe(scores[1])) |\n"
+            table += "| \(kind) | \(scores[0].pages) | \(Self.describe(scores[0])) | \(Self.describe(scores[1])) |\n"
             let perMP = scores.map { $0.megapixels > 0 ? String(format: "%.2f", $0.cpu / $0.megapixels) : "-" }
-            let perHour = scores.map { $0.cpu > 0 ? String(format: "%.0f", Double($0.pagesRead) * 3600 / $0.cpu) : "-" }
+            let perHour = scores.map { $0.cpu > 0 ? String(format: "%.0f", Double($0.pages) * 3600 / $0.cpu) : "-" }
             let rss = scores.map { String(format: "%.0f MB", $0.peakRSSMB) }
-            let meanMP = scores[0].pagesRead > 0 ? String(format: "%.1f", scores[0].megapixels / Double(scores[0].pagesRead)) : "-"
+            let meanMP = scores[0].pages > 0 ? String(format: "%.1f", scores[0].megapixels / Double(scores[0].pages)) : "-"
             costs += "| \(kind) | \(meanMP) | \(perMP[0]) | \(perMP[1]) | \(perHour[0]) | \(perHour[1]) | \(rss[0]) | \(rss[1]) |\n"
         }
         // Peak RSS is the kernel's largest waited-for child so far: Tesseract's runs first, so its figure is its
@@ -122,11 +121,10 @@ struct BenchEnginesCommand: ParsableCommand {
 
     /// The pages a run read and their megapixels (pages.json's width and height of each page as loaded).
     static func pagesRead(reports: String) -> (pages: Int, megapixels: Double) {
-        struct PagesFile: Decodable { var pages: [PageRecord] }
         var pages = 0, total = 0.0
         for directory in JobReportReader.jobDirectories(in: reports) {
             guard let data = FileManager.default.contents(atPath: "\(directory)/pages.json"),
-                  let file = try? JSONDecoder().decode(PagesFile.self, from: data) else { continue }
+                  let file = try? JSONDecoder().decode(DecantRunBench.PagesFile.self, from: data) else { continue }
             pages += file.pages.count
             total += file.pages.reduce(0) { $0 + Double(($1.width ?? 0) * ($1.height ?? 0)) / 1e6 }
         }
@@ -139,7 +137,6 @@ struct BenchEnginesCommand: ParsableCommand {
         var score = Score()
         var textPages = 0
         for image in report.images {
-            score.pages += 1
             if image.failed { score.failed += 1 }
             if image.text.nWords > 0 {
                 score.wordBag += image.text.wordBagF1

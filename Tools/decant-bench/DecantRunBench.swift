@@ -81,7 +81,8 @@ struct DecantRunBench {
         return Cost(cpuSeconds: after.cpu - before.cpu, wallSeconds: wall, peakRSSMB: after.maxRSSMB, exitCode: process.terminationStatus)
     }
 
-    private struct PagesFile: Decodable { var pages: [PageRecord] }
+    /// pages.json as the bench tools read it back.
+    struct PagesFile: Decodable { var pages: [PageRecord] }
 
     /// User + system seconds of every waited-for child so far, and the largest child's peak RSS.
     static func children() -> (cpu: Double, maxRSSMB: Double) {

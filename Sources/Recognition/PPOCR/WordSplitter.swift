@@ -70,16 +70,22 @@ public struct InkProfile: Sendable, Equatable {
     /// gap before a glyph. The recognizer places a character a step or two past its glyph, so the
     /// blank after a line's last glyph would otherwise count as a space ("45.00" read "45.0 0").
     func widestGap(from x0: Double, to x1: Double) -> Int {
+        widestGapColumns(from: x0, to: x1)?.count ?? 0
+    }
+
+    /// The columns of the widest ink-free run between `x0` and `x1` that ink closes on the right (the
+    /// first of equals), or nil when there is none.
+    func widestGapColumns(from x0: Double, to x1: Double) -> Range<Int>? {
         // Up to and with the column the later character is centred on, where its glyph has ink.
         let a = max(Int(x0.rounded()), 0), b = min(Int(x1.rounded()) + 1, inkColumns.count)
-        guard b > a else { return 0 }
-        var best = 0, run = 0
+        guard b > a else { return nil }
+        var best: Range<Int>?, start: Int?
         for x in a..<b {
             if inkColumns[x] {
-                best = max(best, run)
-                run = 0
-            } else {
-                run += 1
+                if let s = start, best.map({ x - s > $0.count }) ?? true { best = s..<x }
+                start = nil
+            } else if start == nil {
+                start = x
             }
         }
         return best
@@ -89,18 +95,7 @@ public struct InkProfile: Sendable, Equatable {
     /// (each the run of ink columns that meets the gap), or nil when the range holds no gap closed
     /// by ink on both sides.
     func glyphCentres(around x0: Double, _ x1: Double) -> (left: Double, right: Double)? {
-        let a = max(Int(x0.rounded()), 0), b = min(Int(x1.rounded()) + 1, inkColumns.count)
-        guard b > a else { return nil }
-        var best: Range<Int>?, start: Int?
-        for x in a..<b {
-            if inkColumns[x] {
-                if let s = start, x > s, best.map({ x - s > $0.count }) ?? true { best = s..<x }
-                start = nil
-            } else if start == nil {
-                start = x
-            }
-        }
-        guard let gap = best, gap.lowerBound > 0, inkColumns[gap.lowerBound - 1] else { return nil }
+        guard let gap = widestGapColumns(from: x0, to: x1), gap.lowerBound > 0, inkColumns[gap.lowerBound - 1] else { return nil }
         var left = gap.lowerBound - 1
         while left > 0, inkColumns[left - 1] { left -= 1 }
         var right = gap.upperBound
