@@ -59,7 +59,11 @@ extension PageReader {
                                                maxReadings: settings.receiptReadings, targetTextHeight: settings.receiptTextHeight,
                                                recognize: { raster, ppi, segmentation in
                                                    try self.cachedRecognize(raster, ppi, segmentation, with: again, job: job, image: image)
-                                               }).read(reading.flat, firstReading: page)
+                                               },
+                                               otherReader: settings.receiptNameByBothReaders ? { raster, ppi, segmentation in
+                                                   try self.cachedRecognize(raster, ppi, segmentation, with: self.engine, job: job, image: image)
+                                               } : nil,
+                                               nameSpaces: settings.receiptNameSpaces).read(reading.flat, firstReading: page)
         }
     }
 

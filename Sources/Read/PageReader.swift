@@ -146,7 +146,13 @@ public final class PageReader {
                                                    segmentation: settings.segmentation(for: .receipt),
                                                    maxReadings: settings.receiptReadings,
                                                    targetTextHeight: settings.receiptTextHeight,
-                                                   recognize: { try recognize($0, $1, $2) }).read(reading.flat, firstReading: page)
+                                                   recognize: { try recognize($0, $1, $2) },
+                                                   otherReader: settings.receiptNameByBothReaders ? ppocr.map { ppocr in
+                                                       { raster, ppi, segmentation in
+                                                           try self.cachedRecognize(raster, ppi, segmentation, with: ppocr, job: job, image: image)
+                                                       }
+                                                   } : nil,
+                                                   nameSpaces: settings.receiptNameSpaces).read(reading.flat, firstReading: page)
             }
         } catch {
             reading.failure = error

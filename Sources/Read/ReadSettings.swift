@@ -1,4 +1,5 @@
 import Documents
+import Entries
 import Recognition
 
 /// How pages are read: what the Read stage needs of a run's settings.
@@ -30,6 +31,11 @@ public struct ReadSettings: Sendable, Equatable, Codable {
     /// replaced PP-OCR's better text (54 Inv3DReal photos, 36 of them taken for receipts: word-bag F1
     /// 0.680 against 0.736; SROIE's first 100 scans: 0.775 against 0.783).
     public var receiptAgain: RecognitionEngine = .ppocr
+    /// Whether a receipt's header band is read by the other reader as well, and the merchant's name
+    /// made of both readings (`MerchantReadings`).
+    public var receiptNameByBothReaders = true
+    /// Whose spaces that name takes where both readers spelled it alike.
+    public var receiptNameSpaces: MerchantReadings.SpaceSource = .other
 
     /// The rule pages are given to engines by, nil when `--engine` names one engine for every page.
     public var activeRule: EngineRule? { engine.rule(auto: engineRule) }

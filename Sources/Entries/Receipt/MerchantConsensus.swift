@@ -35,9 +35,12 @@ public enum MerchantConsensus {
         for (key, count) in counts {
             let target = ranked.first { other in
                 let limit = Int(maxEditShare * Double(max(key.count, other.key.count)))
+                // Spacing is what readings of one name differ in most ("G A R DENIA BAKE RIES
+                // (KL)SDN BHD"), and no two shops differ only in it: the letters are compared.
+                let letters = key.filter { !$0.isWhitespace }, otherLetters = other.key.filter { !$0.isWhitespace }
                 return limit >= 1 && other.key != key && other.value >= max(2, minSupportRatio * count)
-                    && abs(other.key.count - key.count) <= limit
-                    && Levenshtein.distance(key, other.key, limit: limit) <= limit
+                    && abs(otherLetters.count - letters.count) <= limit
+                    && Levenshtein.distance(letters, otherLetters, limit: limit) <= limit
             }
             if let target, let name = spelling[target.key] { settled[key] = name }
         }

@@ -12,7 +12,7 @@ struct ReceiptHeaderReader {
 
     /// Legal forms: a line carrying one is almost always the merchant's registered name.
     static let legalForms = ReceiptVocabulary.phrases(
-        "sdn bhd,s b,bhd,sdn,berhad,plt,llp,ltd,limited,llc,inc,corp,corporation,gmbh,sarl,srl,spa,pte,pty,plc,company,co ltd,sas,bv,oy")
+        "sdn bhd,s b,sb,bhd,sdn,berhad,plt,llp,ltd,limited,llc,inc,corp,corporation,gmbh,ag,kg,ohg,sarl,srl,s r l,spa,s p a,s a,s l,ltda,pte,pty,pvt,plc,company,co ltd,sas,bv,bvba,nv,oy,oyj")
     /// Words of trade names: weaker than a legal form, still a sign of a name rather than an address.
     static let businessWords = ReceiptVocabulary.phrases(
         "enterprise,enterprises,trading,restaurant,restoran,cafe,café,kedai,store,stores,mart,market,supermarket,minimarket,pharmacy,farmasi,bakery,bakeries,hardware,bookstore,bookstores,books,book,stationery,shop,holdings,industries,services,machinery,electrical,petrol,hotel,bistro,kitchen,pasaraya,pasar,niaga,perniagaan,syarikat,hypermarket,boutique,gallery,healthcare,clinic,trattoria,brasserie,pizzeria,deli,wines,cellars,vintners,liquor,grocer,grocery,confectionery,furnishing,distributor,marketing")
@@ -39,18 +39,22 @@ struct ReceiptHeaderReader {
         var header = Header()
         // The name and address are printed at the top: never past the middle of the receipt.
         let limit = min(lines.count, max(end, min(lines.count, 3)), 14, max(8, (lines.count + 1) / 2))
-        let region = Array(lines[..<limit])
+        var region = Array(lines[..<limit])
         // "Owned by: XYZ SDN BHD" names the company behind the shop, not the shop.
         let ownerLabel = ReceiptVocabulary.phrases("owned by,operated by,a member of,managed by,dimiliki oleh,milik")
         // "Owned By :" loses letters to OCR ("ned By :"): a short line ending in "by" is the label too.
         func isOwnerLabel(_ words: [String]) -> Bool {
             ReceiptVocabulary.containsAny(words, ownerLabel) || words.count >= 2 && words.last == "by"
         }
-        let candidates = region.indices.filter { i in
+        var candidates = region.indices.filter { i in
             isNameCandidate(region[i]) && !ReceiptVocabulary.containsAny(ReceiptVocabulary.words(region[i].text), ownerLabel)
                 && !(i > 0 && isOwnerLabel(ReceiptVocabulary.words(region[i - 1].text))
                      && ReceiptVocabulary.words(region[i - 1].text).count <= 3)
         }
+        // A business sets its name in capitals or initial capitals; a line with no capital letter at
+        // all is something else written on the slip (a customer's or cashier's name, a slogan).
+        let capitalized = candidates.filter { region[$0].text.contains(where: \.isUppercase) }
+        if !capitalized.isEmpty { candidates = capitalized }
         // The merchant: the first line with a legal form, else one with a trade word, else the line
         // printed largest, or the first that reads as a name, above the street address: a plain line
         // below it ("SUNWAY VELOCITY" under "No 8, Jalan 7/118B") names a branch, not the merchant.
@@ -100,8 +104,33 @@ struct ReceiptHeaderReader {
         }
         // The address: of the runs of lines between labels (phone, tax numbers, titles, dates), the one
         // that reads most like an address; leading lines without any address cue (a branch name) dropped.
+        // What looked like the start of the bill above the name ("For staff: …", a stamped number)
+        // was not: the address is looked for below the name, up to where the bill starts after it.
+        if let m = merchantIndex, end <= m + 1 {
+            let after = Array(lines[(m + 1)...])
+            let billStart = m + 1 + ReceiptParser.headerEnd(after)
+            let addressLimit = min(lines.count, max(billStart, m + 4), 14, max(8, (lines.count + 1) / 2))
+            if addressLimit > region.count { region = Array(lines[..<addressLimit]) }
+        }
+        var best = bestAddress(region, from: addressFrom, to: region.count)
+        // An address printed above the name ("UNIT 105, BLOCK A, …" / "MAJU MART SB").
+        if best == nil, let first = header.merchantLines.first.flatMap({ i in region.firstIndex { $0.index == i } }), first > 0 {
+            best = bestAddress(region, from: 0, to: first)
+        }
+        if let best {
+            let address = best.map { addressPart(region[$0].text) }.filter { !$0.isEmpty }.joined(separator: " ")
+            header.address = address.isEmpty ? nil : address
+            header.addressLines = best.map { region[$0].index }
+        }
+        return header
+    }
+
+    /// Of the runs of lines between labels (phone, tax numbers, titles, dates) in `from..<to`, the
+    /// one that reads most like an address; nil when none does.
+    static func bestAddress(_ region: [ReceiptLine], from: Int, to: Int) -> [Int]? {
+        guard from < to else { return nil }
         var blocks: [[Int]] = [[]]
-        for i in addressFrom..<region.count {
+        for i in from..<to {
             let line = region[i]
             let words = ReceiptVocabulary.words(line.text)
             let dated = !DateReader.dates(in: line.text).isEmpty
@@ -126,12 +155,7 @@ struct ReceiptHeaderReader {
             let score = block.reduce(0.0) { $0 + addressScore(region[$1]) }
             if score >= 1, score > (best?.score ?? -1) { best = (Array(block.prefix(6)), score) }
         }
-        if let best {
-            let address = best.lines.map { addressPart(region[$0].text) }.filter { !$0.isEmpty }.joined(separator: " ")
-            header.address = address.isEmpty ? nil : address
-            header.addressLines = best.lines.map { region[$0].index }
-        }
-        return header
+        return best?.lines
     }
 
     static func hasLegalForm(_ line: ReceiptLine) -> Bool {
@@ -292,11 +316,16 @@ struct ReceiptHeaderReader {
                 tokens.append(t)
             }
         }
-        tokens = tokens.map(fixLookAlikes)
-        // Cut after the last legal form.
+        tokens = tokens.map(fixLookAlikes).map(fixTradeWord)
+        // Cut after the legal form a registration number follows ("MYNEWS RETAIL SB (306295-X) FKA
+        // BISON STORES SB": the number closes the registered name), else after the last legal form.
         let words = tokens.map { ReceiptVocabulary.words($0) }
         var cut: Int?
-        for end in stride(from: tokens.count, to: 0, by: -1) {
+        for end in 1..<max(1, tokens.count) where isRegistrationOnly(tokens[end]) && endsWithLegalForm(Array(words[..<end])) {
+            cut = end
+            break
+        }
+        for end in stride(from: tokens.count, to: 0, by: -1) where cut == nil {
             let tail = Array(words[..<end].joined().suffix(2))
             let lastWords = words[end - 1]
             guard !lastWords.isEmpty else { continue }
@@ -309,7 +338,7 @@ struct ReceiptHeaderReader {
         if let cut { tokens = Array(tokens[..<cut]) }
         // Registration numbers and noise left at the end: "(139386 X)", "273500-U", "i", "<".
         while let last = tokens.last, tokens.count > 1,
-              isRegistrationOnly(last) || last.filter({ $0.isLetter || $0.isNumber }).count <= 1 || last.hasPrefix("(") && last.contains(where: \.isNumber) {
+              isRegistrationOnly(last) || isSpeck(last) || last.hasPrefix("(") && last.contains(where: \.isNumber) {
             tokens.removeLast()
         }
         while let first = tokens.first, tokens.count > 1, first.filter({ $0.isLetter || $0.isNumber }).isEmpty { tokens.removeFirst() }
@@ -322,16 +351,57 @@ struct ReceiptHeaderReader {
         return name
     }
 
+    /// Whether the words end with a legal form ("… RETAIL SB").
+    static func endsWithLegalForm(_ words: [[String]]) -> Bool {
+        guard let lastWords = words.last, !lastWords.isEmpty else { return false }
+        let tail = Array(words.joined().suffix(3))
+        return legalForms.contains { phrase in tail.count >= phrase.count && Array(tail.suffix(phrase.count)) == phrase }
+    }
+
+    /// A token of one letter or sign at the end of a name is a speck read as a letter ("i", "<");
+    /// a lone digit is a branch number ("BHPetrol Permas Jaya 2") and stays.
+    static func isSpeck(_ token: String) -> Bool {
+        let core = token.filter { $0.isLetter || $0.isNumber }
+        return core.isEmpty || core.count == 1 && !core.allSatisfy(\.isNumber)
+    }
+
+    /// The trade and legal-form words of seven letters or more, which a name's word one letter away
+    /// from is taken for ("HARBWARE" → "HARDWARE"): no shop prints a trade word misspelt by one letter
+    /// as often as OCR reads one so.
+    static let tradeWords: [String] = Array(Set((businessWords + continuationWords + legalForms)
+        .filter { $0.count == 1 && $0[0].count >= 7 && $0[0].allSatisfy(\.isASCII) }.map { $0[0] })).sorted()
+
+    static func fixTradeWord(_ token: String) -> String {
+        let letters = token.filter(\.isLetter)
+        guard letters.count >= 7, letters.count == token.count else { return token }
+        let lower = token.lowercased()
+        guard !tradeWords.contains(lower),
+              let word = tradeWords.first(where: { $0.count == lower.count && Levenshtein.distance($0, lower, limit: 1) == 1 }) else {
+            return token
+        }
+        if token == token.uppercased() { return word.uppercased() }
+        if token == token.capitalized { return word.capitalized }
+        return token == lower ? word : token
+    }
+
     /// Legal forms as OCR misreads them: SON/SUN/SIN BHD → SDN BHD, $/B → S/B, BH0/8HD → BHD.
     static func fixLegalForms(_ text: String) -> String {
-        var tokens = text.split(separator: " ").map(String.init)
+        // "ALAM)SDNBHD": the two words of the form run together.
+        var tokens = text.split(separator: " ").flatMap { token -> [String] in
+            let t = String(token)
+            guard t.uppercased().hasSuffix("SDNBHD"), t.count >= 6 else { return [t] }
+            let head = String(t.dropLast(6)), sdn = String(t.suffix(6).prefix(3)), bhd = String(t.suffix(3))
+            return (head.isEmpty ? [] : [head]) + [sdn, bhd]
+        }
         for i in tokens.indices {
             let core = tokens[i].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()'’`\""))
             let upper = core.uppercased()
             if i + 1 < tokens.count {
                 let next = tokens[i + 1].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()<>|")).uppercased()
+                // "BHD" with one letter misread ("DHD", "BHO") after SDN: nothing else is printed there.
                 let nextIsBHD = next == "BHD" || (next.count >= 3 && next.count <= 4 && next.hasPrefix("B")
                     && Levenshtein.distance(next, "BHD") <= 2 && !next.contains(where: \.isNumber) || ["8HD", "BH0", "BHO", "6HD"].contains(next))
+                    || next.count == 3 && Levenshtein.distance(next, "BHD") == 1 && upper == "SDN"
                 if upper.count == 3, upper != "SDN", Levenshtein.distance(upper, "SDN") <= 1, nextIsBHD {
                     tokens[i] = tokens[i].replacingOccurrences(of: core, with: matchCase("SDN", core))
                 }

@@ -175,13 +175,16 @@ public struct ReceiptParser: Sendable {
 
     /// Where the header ends: the first line of the bill (see `parse`).
     static func headerEnd(_ lines: [ReceiptLine]) -> Int {
-        lines.indices.first { position in
+        // Numbers stamped above the name ("318.01 017") come before any letters: not the bill.
+        let start = lines.firstIndex { $0.letterCount >= 3 } ?? lines.count
+        return lines.indices.first { position in
             let line = lines[position]
-            if line.amount != nil { return true }
+            if line.amount != nil { return position >= start }
             let words = ReceiptVocabulary.words(line.text)
             if ReceiptVocabulary.containsAny(words, Self.dateLabels), !DateReader.dates(in: line.text).isEmpty { return true }
             if ReceiptVocabulary.isItemHeading(words) { return true }
-            return ReceiptVocabulary.containsAny(Array(words.prefix(3)), Self.billMetaWords)
+            // "Jalan Tras Batu 1" is a street, however near "trans" its words read.
+            return ReceiptVocabulary.containsAny(Array(words.prefix(3)), Self.billMetaWords) && !ReceiptHeaderReader.hasStreetCue(line)
         } ?? lines.count
     }
 

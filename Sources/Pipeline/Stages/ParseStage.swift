@@ -42,9 +42,18 @@ struct ParseStage: Sendable {
             let page = read.pageMerchant.map { "\"\($0)\"" + (read.pageMerchantConfidence.map { String(format: ", confidence %.0f", $0) } ?? "") }
             parsed.warnings.append("merchant from the header band read alone (the page reading had \(page ?? "none"))")
         }
+        if let before = read.merchantBeforeOtherReader, let now = read.receipt.merchant {
+            let other = read.otherReaderMerchant.map { "\"\($0)\"" } ?? "none"
+            parsed.warnings.append(before.isEmpty
+                ? "merchant \"\(now)\" from the other reader's reading of the header band (the first reader found none)"
+                : "merchant \"\(before)\" made \"\(now)\" with the other reader's reading of the header band (\(other))")
+        }
         if let asRead = read.merchantAsPrintedInName, let now = read.receipt.merchant {
             parsed.merchantAsRead = asRead
             parsed.warnings.append("merchant \"\(asRead)\" respelled \"\(now)\" as the same name is printed elsewhere on the slip")
+        }
+        if read.totalFromLineReading, let total = read.receipt.total {
+            parsed.warnings.append("total \(String(format: "%.2f", total)) from its line read again alone (the page's total did not add up)")
         }
         if let reason = read.reason, read.receipt.readings > 1 {
             parsed.warnings.append("receipt read \(read.receipt.readings) times (\(reason)); amounts from the reading at scale \(read.receipt.scale)")

@@ -27,10 +27,19 @@ public struct ReceiptRereading {
     /// How a scaled page or the header band is read: the engine, or the recognition cache in front
     /// of it when a corpus is re-measured.
     let recognize: (Raster, Int?, PageSegmentation) throws -> RecognizedPage
+    /// The other reader, for the header band: the merchant's name is made of both readings
+    /// (`MerchantReadings`). Nil: one reader only.
+    var otherReader: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)?
+    /// Whose spaces a name both readers spelled alike takes.
+    var nameSpaces: MerchantReadings.SpaceSource = .other
 
     public init(engine: any TextRecognizer, parser: ReceiptParser, segmentation: PageSegmentation, maxReadings: Int,
                 targetTextHeight: Double, readHeader: Bool = true, readDate: Bool = true,
-                recognize: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)? = nil) {
+                recognize: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)? = nil,
+                otherReader: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)? = nil,
+                nameSpaces: MerchantReadings.SpaceSource = .other) {
+        self.otherReader = otherReader
+        self.nameSpaces = nameSpaces
         self.recognize = recognize ?? { raster, ppi, segmentation in try engine.recognize(raster, ppi: ppi, segmentation: segmentation) }
         self.engine = engine
         self.parser = parser
@@ -56,6 +65,15 @@ public struct ReceiptRereading {
         public var pageMerchantConfidence: Double?
         /// The merchant as read before its spelling was corrected by the rest of the page.
         public var merchantAsPrintedInName: String?
+        /// The header band as the first reader read it alone, when it was.
+        public var headerPage: RecognizedPage?
+        /// The merchant as the other reader read the header band, when it was read.
+        public var otherReaderMerchant: String?
+        /// The merchant before the other reader's reading was combined with it, when that changed it.
+        public var merchantBeforeOtherReader: String?
+        /// Readings of the total's lines alone (0: none made), and whether one gave the total.
+        public var totalLineReadings = 0
+        public var totalFromLineReading = false
         /// Readings of the date's line alone that were voted on (0: none made).
         public var dateLineReadings = 0
 
@@ -72,8 +90,9 @@ public struct ReceiptRereading {
         let height = ReceiptScale.textHeight(of: page)
         let reasons = reasons(for: first, textSize: height)
         guard maxReadings > 1, reasons.contains(where: \.callsForAnotherReading) else {
-            return withDateReading(withCorroboratedMerchant(withHeaderReading(Result(receipt: first, page: page, textHeight: height),
-                                                                              flat: flat, readings: [page])), flat: flat)
+            let result = withHeaderReading(Result(receipt: first, page: page, textHeight: height), flat: flat, readings: [page])
+            return withTotalReading(withDateReading(withCorroboratedMerchant(withOtherReader(result, flat: flat, readings: [page])), flat: flat),
+                                    flat: flat)
         }
 
         var readings: [(receipt: Receipt, page: RecognizedPage, factor: Double)] = [(first, page, 1)]
@@ -94,9 +113,11 @@ public struct ReceiptRereading {
             if !parser.gaps(in: merged).contains(where: \.callsForAnotherReading) { break }
         }
         let usedPage = readings.first { parser.scale(of: $0.receipt) == parser.scale(of: merged) }?.page ?? page
-        return withDateReading(withCorroboratedMerchant(withHeaderReading(
+        let result = withHeaderReading(
             Result(receipt: merged, page: usedPage, textHeight: height, reason: reasons.map(\.description).joined(separator: ", ")),
-            flat: flat, readings: readings.map(\.page))), flat: flat)
+            flat: flat, readings: readings.map(\.page))
+        return withTotalReading(withDateReading(withCorroboratedMerchant(withOtherReader(result, flat: flat, readings: readings.map(\.page))),
+                                                flat: flat), flat: flat)
     }
 
     /// The reasons a reading gives, in the order pages.json lists them: its text size first when
@@ -127,23 +148,85 @@ public struct ReceiptRereading {
     func withHeaderReading(_ result: Result, flat: FlattenedPage, readings: [RecognizedPage]) -> Result {
         guard readHeader else { return result }
         guard !parser.merchantIsSettled(result.receipt) else { return result }
-        let raster = flat.raster
-        let margin = Int((result.textHeight ?? 20).rounded())
-        let bottom = readings.lazy.compactMap { parser.headerBottom(of: $0) }.first.map { $0 + margin } ?? raster.height / 3
-        let band = min(raster.height, bottom)
-        guard band >= 16, band <= raster.height * 3 / 4,
-              let reading = try? recognize(raster.cropped(to: PixelRect(x: 0, y: 0, width: raster.width, height: band)),
-                                           flat.ppi, segmentation) else { return result }
+        guard let band = headerBand(result, flat: flat, readings: readings),
+              let reading = try? recognize(band, flat.ppi, segmentation) else { return result }
         var out = result
         let header = parser.parse(reading, scale: 1)
         out.receipt = parser.mergeMerchant(result.receipt, header: header)
+        out.headerPage = reading
         let before = parser.merchant(of: result.receipt)
+        // Two readings of one name by the same reader: the kept one mended where the page says the
+        // other is right ("buardian" in the band, "Guardian" on the page and in its footer).
+        if let page = before.name, let band = header.merchant, page != band, let kept = out.receipt.merchant {
+            let pages = readings + [result.page, reading]
+            let evidence = MerchantReadings.PageEvidence(lines: result.page.lines.map(\.text), excludingName: kept)
+            let dropped = kept == page ? band : page
+            if let mended = MerchantReadings.combine(MerchantReadings.Reading(words: words(of: kept), surety: surety(of: kept, on: pages)),
+                                                     MerchantReadings.Reading(words: words(of: dropped), surety: surety(of: dropped, on: pages)),
+                                                     page: evidence, spaces: .first) {
+                out.receipt.merchant = mended
+            }
+        }
         out.merchantFromHeader = parser.merchant(of: out.receipt).name != before.name
         if out.merchantFromHeader {
             out.pageMerchant = before.name
             out.pageMerchantConfidence = before.confidence
         }
         return out
+    }
+
+    /// The top of the page down to the merchant and address lines (or its top third when neither
+    /// was read); nil when that band is too thin or most of the page.
+    func headerBand(_ result: Result, flat: FlattenedPage, readings: [RecognizedPage]) -> Raster? {
+        let raster = flat.raster
+        let margin = Int((result.textHeight ?? 20).rounded())
+        let bottom = readings.lazy.compactMap { parser.headerBottom(of: $0) }.first.map { $0 + margin } ?? raster.height / 3
+        let band = min(raster.height, bottom)
+        guard band >= 16, band <= raster.height * 3 / 4 else { return nil }
+        return raster.cropped(to: PixelRect(x: 0, y: 0, width: raster.width, height: band))
+    }
+
+    /// The header band read by the other reader, and the merchant made of both readers' names
+    /// (`MerchantReadings`): the other's name alone when the first found none.
+    func withOtherReader(_ result: Result, flat: FlattenedPage, readings: [RecognizedPage]) -> Result {
+        guard readHeader, let otherReader, let band = headerBand(result, flat: flat, readings: readings),
+              let reading = try? otherReader(band, flat.ppi, segmentation) else { return result }
+        let header = parser.parse(reading, scale: 1)
+        var out = result
+        out.otherReaderMerchant = header.merchant
+        guard let theirs = header.merchant else { return out }
+        guard let ours = result.receipt.merchant else {
+            out.receipt = parser.mergeMerchant(result.receipt, header: header)
+            if out.receipt.merchant != nil { out.merchantBeforeOtherReader = "" }
+            return out
+        }
+        let evidence = MerchantReadings.PageEvidence(lines: result.page.lines.map(\.text), excludingName: ours)
+        let first = MerchantReadings.Reading(words: words(of: ours),
+                                             surety: surety(of: ours, on: readings + [result.page] + (result.headerPage.map { [$0] } ?? [])))
+        let other = MerchantReadings.Reading(words: words(of: theirs), surety: surety(of: theirs, on: [reading]))
+        guard let combined = MerchantReadings.combine(first, other, page: evidence, spaces: nameSpaces), combined != ours else { return out }
+        out.receipt.merchant = combined
+        out.merchantBeforeOtherReader = ours
+        return out
+    }
+
+    func words(of name: String) -> [String] { name.split(whereSeparator: \.isWhitespace).map(String.init) }
+
+    /// How sure a reader was of each word of a name, as the share of its own words on `pages` it
+    /// was less sure of: the two readers' confidences are on scales of their own.
+    func surety(of name: String, on pages: [RecognizedPage]) -> [Double] {
+        let all = pages.flatMap { $0.lines.flatMap(\.words) }.filter { $0.text.filter { $0.isLetter || $0.isNumber }.count >= 2 }
+        guard !all.isEmpty else { return [] }
+        let sorted = all.map(\.confidence).sorted()
+        func share(_ confidence: Double) -> Double {
+            Double(sorted.prefix { $0 < confidence }.count) / Double(sorted.count)
+        }
+        let median = sorted[sorted.count / 2]
+        return words(of: name).map { token in
+            let core = token.uppercased().filter { $0.isLetter || $0.isNumber }
+            let matches = all.filter { $0.text.uppercased().filter { $0.isLetter || $0.isNumber } == core }
+            return share(matches.map(\.confidence).max() ?? median)
+        }
     }
 }
 

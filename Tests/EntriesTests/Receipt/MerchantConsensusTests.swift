@@ -44,3 +44,12 @@ struct MerchantConsensusTests {
         #expect(MerchantConsensus.corrections(for: names.reversed())[3] == gardenia)
     }
 }
+
+@Suite("A job's merchant names settled by their letters")
+struct MerchantConsensusSpacingTests {
+    @Test func aNameReadLetterSpacedSettlesToItsShop() {
+        let shop = "SINAR BAKERIES (JB) SDN BHD"
+        let names: [String?] = [shop, shop, "S I N A R BAKE RIES (JB)SDN BHD", shop]
+        #expect(MerchantConsensus.corrections(for: names) == [nil, nil, shop, nil])
+    }
+}

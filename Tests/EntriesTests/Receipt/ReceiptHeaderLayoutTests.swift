@@ -69,8 +69,9 @@ struct ReceiptHeaderLayoutTests {
         #expect(parser.parse(lines: lines).merchant == "SERI MELATI GIFT & DECO")
         // Printed the same size, the first name-like line stays the merchant.
         var even = lines
+        even[0] = line("LIM AH KOW", y: 10, height: 20)
         even[1] = line("SERI MELATI GIFT & DECO", y: 40, height: 22)
-        #expect(parser.parse(lines: even).merchant == "lim ah kow")
+        #expect(parser.parse(lines: even).merchant == "LIM AH KOW")
     }
 
     @Test func anUnderscoreInTheNameIsASpace() {
@@ -105,3 +106,118 @@ struct ReceiptBranchNameTests {
     }
 }
 
+
+/// Names ended by their legal form, whatever the country; made-up receipts.
+@Suite("Receipt names and their legal forms")
+struct ReceiptLegalFormTests {
+    let parser = ReceiptParser(fields: FieldParser(runYear: 2026), dateOrder: .dayFirst)
+
+    @Test func aRegistrationNumberAfterALegalFormEndsTheName() {
+        let text = """
+        MAJU MART SB(123456-A) FORMERLY KNOWN AS SINAR STORES SB
+        12, JALAN BUNGA RAYA
+        75100 MELAKA
+        TOTAL 5.00
+        """
+        #expect(parser.parse(text: text).merchant == "MAJU MART SB")
+    }
+
+    @Test func legalFormsOfOtherCountriesEndTheName() {
+        for (line, name) in [("Bäckerei Sonnenschein GmbH Filiale 12", "Bäckerei Sonnenschein GmbH"),
+                             ("Panificadora del Sol S.A. sucursal 3", "Panificadora del Sol S.A."),
+                             ("Muller Weinhandel AG Bahnhofstrasse", "Muller Weinhandel AG")] {
+            let text = "\(line)\nHauptstrasse 5, 8001 Zurich\nTOTAL 5.00"
+            #expect(parser.parse(text: text).merchant == name)
+        }
+    }
+
+    @Test func aLegalFormWithOneLetterMisreadOrRunTogether() {
+        #expect(ReceiptHeaderReader.fixLegalForms("SEAFOOD SDN DHD") == "SEAFOOD SDN BHD")
+        #expect(ReceiptHeaderReader.fixLegalForms("(SETIA ALAM)SDNBHD") == "(SETIA ALAM) SDN BHD")
+    }
+
+    @Test func aTradeWordOneLetterOffIsTheTradeWord() {
+        #expect(ReceiptHeaderReader.fixTradeWord("HARBWARE") == "HARDWARE")
+        #expect(ReceiptHeaderReader.fixTradeWord("Stationary") == "Stationery")
+        // Short words and words not one letter from a trade word stay.
+        #expect(ReceiptHeaderReader.fixTradeWord("MART") == "MART")
+        #expect(ReceiptHeaderReader.fixTradeWord("KEMBANG") == "KEMBANG")
+    }
+
+    @Test func aLineWithoutCapitalsIsNotTheName() {
+        let text = """
+        lim mei ling
+        SINAR JAYA GIFT SHOP
+        27, JALAN DEDAP 5
+        81100 JOHOR BAHRU
+        TOTAL 5.00
+        """
+        #expect(parser.parse(text: text).merchant == "SINAR JAYA GIFT SHOP")
+    }
+
+    @Test func aBranchNumberEndsTheNameAndAStrokeDoesNot() {
+        #expect(parser.parse(text: "PETRONAS KIOSK JAYA 2\nLOT 5 JALAN PERMAS\n81750 MASAI\nTOTAL 5.00").merchant == "PETRONAS KIOSK JAYA 2")
+        #expect(parser.parse(text: "PETRONAS KIOSK JAYA i\nLOT 5 JALAN PERMAS\n81750 MASAI\nTOTAL 5.00").merchant == "PETRONAS KIOSK JAYA")
+    }
+}
+
+/// Where the address is when the slip's top is not as the parser first takes it; made-up receipts.
+@Suite("Receipt address layouts")
+struct ReceiptAddressLayoutTests {
+    let parser = ReceiptParser(fields: FieldParser(runYear: 2026), dateOrder: .dayFirst)
+
+    @Test func aNumberStampedAboveTheNameIsNotTheBill() {
+        let text = """
+        512.07 233
+        KEDAI RUNCIT AH SENG
+        NO 12, JALAN MAWAR,
+        SETAPAK,
+        53300 KUALA LUMPUR.
+        TEL:03-41234567
+        ITEM QTY AMOUNT
+        SUGAR 1 3.20
+        TOTAL 3.20
+        """
+        #expect(parser.parse(text: text).address == "NO 12, JALAN MAWAR, SETAPAK, 53300 KUALA LUMPUR.")
+    }
+
+    @Test func aLabelAboveTheNameIsNotTheBill() {
+        let text = """
+        For staff: see counter
+        Farmasi Sejahtera S/B(123456-U)
+        GST NO: 000123456789
+        7, Jln Kenari 3, Tmn Melati,
+        53100 Kuala Lumpur.
+        TAX INVOICE
+        TOTAL 9.90
+        """
+        #expect(parser.parse(text: text).address == "7, Jln Kenari 3, Tmn Melati, 53100 Kuala Lumpur.")
+    }
+
+    @Test func aStreetWhoseWordReadsLikeALabelIsNotTheBill() {
+        let text = """
+        SEGAR MART SDN BHD
+        GST Reg No 000111222333
+        Jalan Tras Batu 3
+        28700 Bentong
+        Tel: 09-1234567
+        TOTAL 4.50
+        """
+        #expect(parser.parse(text: text).address == "Jalan Tras Batu 3 28700 Bentong")
+    }
+
+    @Test func anAddressPrintedAboveTheName() {
+        let text = """
+        THANK YOU FOR SHOPPING WITH US
+        UNIT 12, BLOCK C, PUSAT NIAGA MELATI,
+        NO.5, JALAN 14/2, 46100 PETALING JAYA
+        MAJU MART SB(123456-A)
+        TAX REG ID 000111222333
+        QTY PRICE AMT
+        TOTAL 6.00
+        """
+        let receipt = parser.parse(text: text)
+        #expect(receipt.merchant == "MAJU MART SB")
+        #expect(receipt.address == "UNIT 12, BLOCK C, PUSAT NIAGA MELATI, NO.5, JALAN 14/2, 46100 PETALING JAYA")
+    }
+}
