@@ -1,11 +1,15 @@
-/// The few EXIF facts Decant uses: orientation (to show the photo upright) and the focal length
-/// (to estimate camera intrinsics when no camera.json is given).
+/// The few EXIF facts Decant uses: orientation (to show the photo upright), the focal length
+/// (to estimate camera intrinsics when no camera.json is given) and when the photo was taken (to
+/// keep the later of two photos of one receipt).
 public struct ExifInfo: Sendable, Equatable, Codable {
     public var orientation: Raster.Orientation = .up
     /// Focal length in millimetres as recorded (tag 0x920A).
     public var focalLength: Double?
     /// 35 mm-equivalent focal length (tag 0xA405): gives the field of view without knowing the sensor.
     public var focalLength35mm: Double?
+    /// When the photo was taken, `yyyy-MM-ddTHH:mm:ss` in the camera's local time (tag 0x9003
+    /// DateTimeOriginal, else 0x0132 DateTime).
+    public var taken: String?
 
     public init(orientation: Raster.Orientation = .up, focalLength: Double? = nil, focalLength35mm: Double? = nil) {
         self.orientation = orientation
@@ -56,6 +60,14 @@ public struct ExifInfo: Sendable, Equatable, Codable {
             guard let a = u16(o), let b = u16(o + 2) else { return nil }
             return little ? a | b << 16 : a << 16 | b
         }
+        /// "2024:05:18 19:42:07" (ASCII, 20 bytes with its NUL, always stored at an offset).
+        func timestamp(_ entry: Int) -> String? {
+            guard let count = u32(entry + 4), count >= 19, let off = u32(entry + 8), off >= 0, off + 19 <= data.count else { return nil }
+            let text = String(decoding: data[(base + off)..<(base + off + 19)], as: UTF8.self)
+            let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " })
+            guard parts.count == 6, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), parts[0] != "0000" else { return nil }
+            return "\(parts[0])-\(parts[1])-\(parts[2])T\(parts[3]):\(parts[4]):\(parts[5])"
+        }
         func rational(_ o: Int) -> Double? {
             guard let n = u32(o), let d = u32(o + 4), d != 0 else { return nil }
             return Double(n) / Double(d)
@@ -75,6 +87,10 @@ public struct ExifInfo: Sendable, Equatable, Codable {
                     if type == 5, let off = u32(entry + 8) { info.focalLength = rational(off) }
                 case 0xA405:
                     if let v = u16(entry + 8), v > 0 { info.focalLength35mm = Double(v) }
+                case 0x9003:
+                    if type == 2, let t = timestamp(entry) { info.taken = t }
+                case 0x0132:
+                    if type == 2, info.taken == nil, let t = timestamp(entry) { info.taken = t }
                 case 0x8769:
                     if let sub = u32(entry + 8) { walk(sub) }
                 default: break

@@ -8,7 +8,34 @@ public enum JobPasses {
     /// Every pass, in order: the list's best values and report filters, then the receipts' merchants
     /// and the order of their ambiguous dates.
     public static func apply(to pages: [PageResult], insights: InsightOptions) -> [PageResult] {
-        withJobDateOrder(withMerchantConsensus(withListInsights(pages, options: insights)))
+        withDuplicateReceipts(withJobDateOrder(withMerchantConsensus(withListInsights(pages, options: insights))))
+    }
+
+    /// A receipt photographed twice reported once (`ReceiptDuplicates`): the earlier photo's
+    /// receipt (marked `duplicateOf`) and items leave receipts.json and items.csv, its page stays
+    /// in pages.json with a warning naming the photo kept, and the kept receipt names it in
+    /// `duplicatePhotos`.
+    public static func withDuplicateReceipts(_ pages: [PageResult]) -> [PageResult] {
+        let keptFor = ReceiptDuplicates.duplicates(in: pages)
+        guard keptFor.contains(where: { $0 != nil }) else { return pages }
+        var out = pages
+        for (i, kept) in keptFor.enumerated() {
+            guard let kept else { continue }
+            let name = pages[kept].record.sourceName
+            let earlier = (out[kept].receipt?.duplicatePhotos ?? []) + [pages[i].record.sourceName]
+            out[kept].receipt?.duplicatePhotos = earlier
+            // The page is scored and shown as the purchase reported: the kept photo's receipt.
+            var reported = pages[kept].receipt
+            reported?.image = pages[i].record.image
+            reported?.page = pages[i].record.page
+            reported?.duplicatePhotos = nil
+            reported?.duplicateOf = name
+            out[i].receipt = reported
+            out[i].items = []
+            out[i].record.warnings.append("the same receipt as \(name) (same merchant, date, time and total): reported once, "
+                                          + "from \(name), the later photo")
+        }
+        return out
     }
 
     /// A job is one list: best value is marked across all its pages, then the report filters apply.

@@ -34,6 +34,7 @@ struct PageTrace {
         record.height = page.height
         record.format = page.format
         record.photo = page.photo
+        if case .photo(let photo) = page.content { record.taken = photo.image.exif?.taken }
         record.warnings = page.warnings
         record.read = page.pdf?.read ?? .ocr
         record.textLayer = page.pdf?.textLayer

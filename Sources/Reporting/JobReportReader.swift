@@ -26,6 +26,8 @@ public struct JobReportReader: Sendable {
         let byPage = Dictionary(grouping: entriesFile?.entries ?? [], by: { PageKey(image: $0.image, page: $0.page) })
         let receipts = Dictionary((receiptsFile?.receipts ?? []).map { (PageKey(image: $0.image, page: $0.page), $0) },
                                   uniquingKeysWith: { first, _ in first })
+        var duplicated: [String: ReceiptRecord] = [:]
+        for receipt in receiptsFile?.receipts ?? [] { for name in receipt.duplicatePhotos ?? [] { duplicated[name] = receipt } }
         let pages = pagesFile.pages.map { written in
             let key = PageKey(image: written.image, page: written.page)
             let textPath = "\(directory)/\(JobReportWriter.textFileName(for: written.image, page: written.page))"
@@ -34,7 +36,15 @@ public struct JobReportReader: Sendable {
             var record = written
             record.receipt = nil
             return PageResult(record: record, text: written.error == nil ? text : nil, entries: byPage[key] ?? [],
-                              receipt: receipts[key])
+                              receipt: receipts[key] ?? duplicated[written.sourceName].map { kept in
+                                  // A photo of a receipt reported once from another photo reads as that receipt.
+                                  var copy = kept
+                                  copy.image = written.image
+                                  copy.page = written.page
+                                  copy.duplicatePhotos = nil
+                                  copy.duplicateOf = PageRecord(image: kept.image, job: kept.job).withPage(kept.page).sourceName
+                                  return copy
+                              })
         }
         return (pagesFile.job, pages)
     }

@@ -30,7 +30,7 @@ public struct JobReportWriter: Sendable {
         try csv.write(to: "\(directory)/entries.csv")
         try AtomicFile.write(try JSONReport.encode(EntriesFile(job: job, entries: entries)), to: "\(directory)/entries.json")
         try AtomicFile.write(try JSONReport.encode(PagesFile(job: job, pages: ordered.map(\.writtenRecord))), to: "\(directory)/pages.json")
-        let receipts = ordered.compactMap(\.receipt)
+        let receipts = ordered.compactMap(\.receipt).filter { $0.duplicateOf == nil }
         if !receipts.isEmpty {
             var receiptsCSV = CSVWriter(header: ReceiptRecord.csvHeader)
             for receipt in receipts { receiptsCSV.append(receipt.csvRow) }

@@ -81,6 +81,8 @@ public struct PageRecord: Sendable, Equatable, Codable {
     public var format: String?
     /// What a photo's own file gave: HEIF container, depth and intrinsics from inside the file.
     public var photo: PhotoFacts?
+    /// When the photo was taken, from its EXIF (`yyyy-MM-ddTHH:mm:ss`, the camera's local time).
+    public var taken: String?
     public var kind: DocumentKind?
     public var flatten: FlattenReport?
     public var flattenedWidth: Int?
@@ -108,6 +110,13 @@ public struct PageRecord: Sendable, Equatable, Codable {
 
     /// The file name, with the page of a multi-page document: `list.pdf`, `list.pdf p3`.
     public var sourceName: String { page.map { "\(image) p\($0)" } ?? image }
+
+    /// The record with its page set.
+    func withPage(_ page: Int?) -> PageRecord {
+        var copy = self
+        copy.page = page
+        return copy
+    }
 
     public init(image: String, job: String) {
         self.image = image

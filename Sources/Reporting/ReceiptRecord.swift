@@ -41,6 +41,15 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
     public var residual: Double?
     public var checks: [AmountRelation]
     public var problems: [String]
+    /// The printed total less what the items come to (less discounts; with service charge, rounding,
+    /// and tax when it is not included): 0 when they agree, nil when no items or no total were read.
+    public var itemsDifference: Double?
+    /// Other photos of the same purchase in the job (same merchant, date, time and total), reported
+    /// once as this one, the later photo (`ReceiptDuplicates`).
+    public var duplicatePhotos: [String]?
+    /// The photo this one duplicates, whose receipt is reported instead; such a receipt is left out
+    /// of receipts.csv and receipts.json (the page, in pages.json, says so).
+    public var duplicateOf: String?
     /// OCR confidence of the lines each field came from.
     public var confidence: ReceiptConfidence
     public var readings: Int
@@ -78,6 +87,7 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
         residual = r.consistency.residual
         checks = r.consistency.checks
         problems = r.problems
+        itemsDifference = r.itemsDifference
         confidence = r.confidence
         readings = r.readings
         scale = r.scale
@@ -88,7 +98,7 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
         "date_ambiguous", "time", "currency", "items", "items_sum", "subtotal", "discounts", "tax", "tax_included",
         "service_charge", "rounding", "total", "total_candidates", "payment", "tendered", "change", "consistent",
         "residual", "checks", "problems", "merchant_confidence", "address_confidence", "date_confidence",
-        "total_confidence", "ocr_readings", "scale",
+        "total_confidence", "ocr_readings", "scale", "items_difference", "duplicate_photos",
     ]
 
     public var csvRow: [String] {
@@ -107,7 +117,8 @@ public struct ReceiptRecord: Sendable, Equatable, Codable {
             problems.joined(separator: "; "),
             confidence.merchant.map(EntryRecord.number) ?? "", confidence.address.map(EntryRecord.number) ?? "",
             confidence.date.map(EntryRecord.number) ?? "", confidence.total.map(EntryRecord.number) ?? "",
-            String(readings), EntryRecord.number(scale),
+            String(readings), EntryRecord.number(scale), itemsDifference.map(m) ?? "",
+            (duplicatePhotos ?? []).joined(separator: "; "),
         ]
     }
 }

@@ -79,3 +79,80 @@ struct JobDateOrderTests {
         #expect(pages[0].receipt?.dateOrder == "mdy")
     }
 }
+
+/// The same receipt photographed twice, reported once; made-up receipts.
+@Suite("Receipts photographed twice in a job")
+struct DuplicateReceiptTests {
+    func page(_ image: String, merchant: String?, date: String? = "2026-03-14", time: String? = "18:17:42", total: Double? = 23.5,
+              items: [Double] = [], taken: String? = nil) -> PageResult {
+        let parser = ReceiptParser(fields: FieldParser(runYear: 2026), dateOrder: .dayFirst)
+        var receipt = parser.parse(text: "")
+        receipt.merchant = merchant
+        receipt.date = date
+        receipt.time = time
+        receipt.total = total
+        receipt.items = items.map { ReceiptItem(line: 0, rawText: "item", box: PixelRect(x: 0, y: 0, width: 1, height: 1), description: "item", amount: $0) }
+        var record = PageRecord(image: image, job: "trip")
+        record.taken = taken
+        return PageResult(record: record, text: nil, entries: [], receipt: ReceiptRecord(job: "trip", image: image, receipt: receipt),
+                          items: [])
+    }
+
+    @Test func theLaterPhotoIsKeptAndNamesTheOther() {
+        let pages = [page("IMG_0101.jpg", merchant: "KEDAI MAJU SDN BHD"), page("IMG_0090.jpg", merchant: "KEDAl MAJU SDN BHD"),
+                     page("IMG_0102.jpg", merchant: "SINAR BAKERY")]
+        let out = JobPasses.withDuplicateReceipts(pages)
+        #expect(out[0].receipt?.duplicatePhotos == ["IMG_0090.jpg"])
+        #expect(out[1].receipt?.duplicateOf == "IMG_0101.jpg")
+        #expect(out[1].receipt?.merchant == "KEDAI MAJU SDN BHD")
+        #expect(out[1].record.warnings.contains { $0.contains("IMG_0101.jpg") })
+        #expect(out[2].receipt?.duplicatePhotos == nil)
+    }
+
+    @Test func theCaptureTimeDecidesWhichIsLater() {
+        let pages = [page("b.jpg", merchant: "KEDAI MAJU", taken: "2026-03-14T18:20:00"),
+                     page("a.jpg", merchant: "KEDAI MAJU", taken: "2026-03-14T18:25:00")]
+        let out = JobPasses.withDuplicateReceipts(pages)
+        #expect(out[0].receipt?.duplicateOf == "a.jpg")
+        #expect(out[1].receipt?.duplicatePhotos == ["b.jpg"])
+    }
+
+    @Test func differentPurchasesStayApart() {
+        // Another time of day, another total, another shop, another date: two purchases.
+        for other in [page("b.jpg", merchant: "KEDAI MAJU", time: "19:02"), page("b.jpg", merchant: "KEDAI MAJU", total: 23.15),
+                      page("b.jpg", merchant: "SINAR BAKERY"), page("b.jpg", merchant: "KEDAI MAJU", date: "2026-03-15")] {
+            let out = JobPasses.withDuplicateReceipts([page("a.jpg", merchant: "KEDAI MAJU"), other])
+            #expect(out.allSatisfy { $0.receipt?.duplicateOf == nil && $0.receipt?.duplicatePhotos == nil })
+        }
+        // Without a time, the items must agree as well.
+        let noTime = [page("a.jpg", merchant: "KEDAI MAJU", time: nil, items: [20, 3.5]),
+                      page("b.jpg", merchant: "KEDAI MAJU", time: nil, items: [23.5])]
+        #expect(JobPasses.withDuplicateReceipts(noTime).allSatisfy { $0.receipt?.duplicateOf == nil })
+        let sameItems = [page("a.jpg", merchant: "KEDAI MAJU", time: nil, items: [20, 3.5]),
+                         page("b.jpg", merchant: "KEDAI MAJU", time: nil, items: [3.5, 20])]
+        #expect(JobPasses.withDuplicateReceipts(sameItems)[0].receipt?.duplicateOf == "b.jpg")
+    }
+}
+
+@Suite("Receipts photographed twice: their bill numbers")
+struct DuplicateReceiptReferenceTests {
+    @Test func billNumbersAreReadFromTheirLabels() {
+        let text = "SINAR STATIONERY\nGST ID No: 001531760640\nINV NO: CS-SA-0097493 Date: 19/07/2017\nTel: 03-1234 5678"
+        #expect(ReceiptDuplicates.references(in: text) == ["0097493"])
+        #expect(ReceiptDuplicates.references(in: "7 DAY WITH RECEIPT.\nTOTAL 5.00").isEmpty)
+    }
+
+    @Test func differentBillNumbersOrAmountsHandedOverKeepTwoPurchasesApart() {
+        let tests = DuplicateReceiptTests()
+        var a = tests.page("a.jpg", merchant: "SINAR STATIONERY", time: nil, items: [5])
+        var b = tests.page("b.jpg", merchant: "SINAR STATIONERY", time: nil, items: [5])
+        a.text = "INV NO: CS-SA-0097491"
+        b.text = "INV NO: CS-SA-0097493"
+        #expect(JobPasses.withDuplicateReceipts([a, b]).allSatisfy { $0.receipt?.duplicateOf == nil })
+        b.text = "INV NO: CS-SA-0097491"
+        #expect(JobPasses.withDuplicateReceipts([a, b])[0].receipt?.duplicateOf == "b.jpg")
+        a.receipt?.tendered = 5
+        b.receipt?.tendered = 100
+        #expect(JobPasses.withDuplicateReceipts([a, b]).allSatisfy { $0.receipt?.duplicateOf == nil })
+    }
+}

@@ -85,4 +85,27 @@ import Testing
         #expect(pages[0].record.receipt == nil)
         #expect(pages[0].observation.receipt?.total == 12.5)
     }
+
+    @Test("a receipt photographed twice is written once, and its other photo reads back as it")
+    func duplicateReceiptIsWrittenOnce() throws {
+        let root = NSTemporaryDirectory() + "decant-reader-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var kept = ReceiptRecord(job: "trip", image: "b.jpg", receipt: Receipt(merchant: "CAFE ROMA", total: 12.5))
+        kept.duplicatePhotos = ["a.jpg"]
+        var other = kept
+        other.image = "a.jpg"
+        other.duplicatePhotos = nil
+        other.duplicateOf = "b.jpg"
+        try JobReportWriter(directory: root).write(job: "trip", pages: [
+            PageResult(record: PageRecord(image: "a.jpg", job: "trip"), text: "CAFE ROMA\nTOTAL 12.50", entries: [], receipt: other),
+            PageResult(record: PageRecord(image: "b.jpg", job: "trip"), text: "CAFE ROMA\nTOTAL 12.50", entries: [], receipt: kept),
+        ])
+        let report = try JSONDecoder().decode(ReceiptsReport.self, from: Data(contentsOf: URL(fileURLWithPath: "\(root)/receipts.json")))
+        #expect(report.receipts.map(\.image) == ["b.jpg"])
+        let csv = try String(contentsOfFile: "\(root)/receipts.csv", encoding: .utf8)
+        #expect(csv.split(whereSeparator: \.isNewline).count == 2)
+        let (_, pages) = try JobReportReader(directory: root).read()
+        #expect(pages.first { $0.record.image == "a.jpg" }?.receipt == other)
+        #expect(pages.first { $0.record.image == "a.jpg" }?.observation.receipt?.total == 12.5)
+    }
 }

@@ -150,9 +150,14 @@ struct BenchSROIECommand: ParsableCommand {
             }
             for record in try loadRecords(in: folder) {
                 let name = (record.image as NSString).deletingPathExtension
-                read[name] = Read(merchant: record.merchant, address: record.address, date: record.date, total: record.total,
+                let fields = Read(merchant: record.merchant, address: record.address, date: record.date, total: record.total,
                                   consistent: record.consistent, checked: !record.checks.isEmpty, problems: record.problems,
                                   readings: record.readings)
+                read[name] = fields
+                // A scan of the same receipt reported once, as this one (`duplicatePhotos`), is scored as it.
+                for duplicate in record.duplicatePhotos ?? [] where read[(duplicate as NSString).deletingPathExtension] == nil {
+                    read[(duplicate as NSString).deletingPathExtension] = fields
+                }
             }
         }
 
@@ -203,13 +208,14 @@ struct BenchSROIECommand: ParsableCommand {
         }
     }
 
-    /// Issue 41's bars: on all receipts, and the unseen ones within 0.03 of those developed on.
+    /// The receipt bars (issue 55, the parser's ceiling on the transcripts): on all receipts, and
+    /// the two halves within 0.03 of each other.
     static var bars: [(name: String, value: (ReceiptKeySummary) -> Double, count: (ReceiptKeySummary) -> String, bar: Double?)] { [
-        ("total (exact amount)", \.totalAccuracy, { "\($0.total)/\($0.receipts)" }, 0.93),
-        ("date (exact calendar date)", \.dateAccuracy, { "\($0.date)/\($0.receipts)" }, 0.93),
-        ("company (exact, case and spacing normalized)", \.companyAccuracy, { "\($0.company)/\($0.receipts)" }, 0.88),
+        ("total (exact amount)", \.totalAccuracy, { "\($0.total)/\($0.receipts)" }, 0.96),
+        ("date (exact calendar date)", \.dateAccuracy, { "\($0.date)/\($0.receipts)" }, 0.97),
+        ("company (exact, case and spacing normalized)", \.companyAccuracy, { "\($0.company)/\($0.receipts)" }, 0.92),
         ("company (exact, only runs of spaces collapsed)", \.companyStrictAccuracy, { "\($0.companyStrict)/\($0.receipts)" }, nil),
-        ("address (mean token F1)", \.addressF1, { _ in "" }, 0.88),
+        ("address (mean token F1)", \.addressF1, { _ in "" }, 0.94),
     ] }
     static let spread = 0.03
 

@@ -89,6 +89,18 @@ public struct Receipt: Sendable, Equatable, Codable {
     public var itemDiscountTotal: Double { discounts.filter { $0.scope == .item }.reduce(0) { $0 + $1.amount } }
     public var billDiscountTotal: Double { discounts.filter { $0.scope == .bill }.reduce(0) { $0 + $1.amount } }
 
+    /// The printed total less what the items come to: items less their and the bill's discounts,
+    /// with service charge and rounding, and with tax unless the receipt includes it (when that was
+    /// not settled, whichever reading of the tax agrees). Nil without items or a total.
+    public var itemsDifference: Double? {
+        guard let total, !items.isEmpty else { return nil }
+        let base = items.reduce(0) { $0 + $1.amount } - itemDiscountTotal - billDiscountTotal + (serviceCharge ?? 0) + (rounding ?? 0)
+        let without = Cents.round(total - base)
+        guard let tax, tax != 0, !taxIncluded else { return without }
+        let with = Cents.round(total - base - tax)
+        return abs(without) <= ReceiptConsistency.tolerance ? without : with
+    }
+
     /// The printed amounts the consistency checks are made of.
     public var amounts: ReceiptConsistency.Amounts {
         var a = ReceiptConsistency.Amounts()

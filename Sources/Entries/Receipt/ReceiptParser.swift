@@ -239,6 +239,12 @@ public struct ReceiptParser: Sendable {
             problems.append("does not add up: \(check.name) (printed \(String(format2: check.found)), "
                             + "expected \(String(format2: check.expected)), residual \(String(format2: check.residual)))")
         }
+        // The items against the total, said once even when a subtotal stands between them.
+        if let difference = receipt.itemsDifference, let total = receipt.total, abs(difference) > ReceiptConsistency.tolerance,
+           !receipt.consistency.checks.contains(where: { !$0.passed && $0.name.hasPrefix("items") && $0.name.hasSuffix("= total") }) {
+            problems.append("items do not add up to the total: they come to \(String(format2: Cents.round(total - difference))), "
+                            + "the total is \(String(format2: total)) (difference \(String(format2: difference)))")
+        }
         return problems
     }
 

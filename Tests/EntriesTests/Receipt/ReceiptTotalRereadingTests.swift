@@ -53,3 +53,25 @@ struct ReceiptTotalRereadingTests {
         #expect(parser.totalLines(of: page, receipt: receipt).isEmpty)
     }
 }
+
+@Suite("Receipt items against the total")
+struct ReceiptItemsDifferenceTests {
+    let parser = ReceiptParser(fields: FieldParser(runYear: 2026), dateOrder: .dayFirst)
+
+    @Test func itemsThatDoNotAddUpAreFlaggedWithTheDifference() {
+        let receipt = parser.parse(text: "KEDAI MAJU SDN BHD\nSugar 1kg 6.00\nFlour 1kg 3.20\nTOTAL 12.00")
+        #expect(receipt.itemsDifference == 2.8)
+        // The check of the items against the total says it already.
+        #expect(receipt.problems.contains { $0.contains("items = total") && $0.contains("residual 2.80") })
+        // With a subtotal between them, the items are still held against the total.
+        let subtotalled = parser.parse(text: "KEDAI MAJU SDN BHD\nSugar 1kg 6.00\nFlour 1kg 3.20\nSub Total 12.00\nTOTAL 12.00")
+        #expect(subtotalled.itemsDifference == 2.8)
+        #expect(subtotalled.problems.contains { $0.contains("items do not add up to the total") && $0.contains("difference 2.80") })
+    }
+
+    @Test func itemsThatAddUpWithTaxAndRoundingAreNotFlagged() {
+        let receipt = parser.parse(text: "KEDAI MAJU SDN BHD\nSugar 1kg 6.00\nFlour 1kg 3.20\nGST 6% 0.55\nRounding 0.01\nTOTAL 9.76")
+        #expect(receipt.itemsDifference == 0)
+        #expect(!receipt.problems.contains { $0.contains("items do not add up") })
+    }
+}
