@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "BenchKit", dependencies: ["Imaging", "Entries", "Catalogue", "Evaluation"], path: "Tools/BenchKit"),
         // Benchmarks and tuning runs (not installed with decant).
         .executableTarget(name: "decant-bench", dependencies: [
-            "DecantCLI", "Jobs", "Pipeline", "Read", "BenchKit", "RecognizedText", "StepTrace",
+            "DecantCLI", "Jobs", "Pipeline", "Read", "BenchKit", "RecognizedText", "StepTrace", "Synthesis", "Documents", "Imaging",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Subprocess", package: "swift-subprocess"),
         ], path: "Tools/decant-bench"),

@@ -85,6 +85,15 @@ public enum Gate {
         if let lists = baseline.listTotals, lists.truth > 0 {
             scopes.append((scope: Self.listsScope, metrics: Self.listMetrics(lists)))
             if let currentLists = current.listTotals { now[Self.listsScope] = Self.listMetrics(currentLists) }
+            // And per job, so that lists of one kind (the originals, their photographs) hold their own
+            // figures: a loss on a few photographed pages is not hidden among many born-digital ones.
+            let before = Self.listTotalsByJob(baseline.lists ?? []), after = Self.listTotalsByJob(current.lists ?? [])
+            if before.count > 1 {
+                for (job, counts) in before.sorted(by: { $0.key < $1.key }) where counts.truth > 0 {
+                    scopes.append((scope: "\(Self.listsScope) \(job)", metrics: Self.listMetrics(counts)))
+                    if let later = after[job] { now["\(Self.listsScope) \(job)"] = Self.listMetrics(later) }
+                }
+            }
         }
         var findings: [GateFinding] = []
         for (scope, before) in scopes {
@@ -109,6 +118,11 @@ public enum Gate {
 
     /// The scope the real lists' pooled figures are gated in.
     public static let listsScope = "lists"
+
+    /// The lists' counts pooled per job.
+    static func listTotalsByJob(_ lists: [ListEvaluation]) -> [String: ListCounts] {
+        Dictionary(grouping: lists, by: \.job).mapValues { $0.map(\.counts).reduce(ListCounts(), +) }
+    }
 
     /// The pooled list figures the gate holds: recall, precision, whole price sets, highest price, vintage.
     public static func listMetrics(_ c: ListCounts) -> [String: Double] {

@@ -58,6 +58,23 @@ import Testing
         #expect(!Gate.check(current: MetricsReport(images: Self.baseline.images), baseline: baseline).passed)
     }
 
+    /// Lists of two jobs (the originals and their photographs) are gated per job as well: a loss on
+    /// a few photographed pages fails the gate, however many born-digital entries dilute the pool.
+    @Test func aJobOfListsHoldsItsOwnFigures() {
+        func list(_ job: String, truth: Int, paired: Int) -> ListEvaluation {
+            var counts = ListCounts(truth: truth, predicted: truth, paired: paired)
+            counts.priceSetsRight = paired; counts.highestPricesRight = paired
+            return ListEvaluation(job: job, file: "\(job).pdf", truth: "\(job).gt.json", kind: nil, pages: nil, counts: counts)
+        }
+        let baseline = MetricsReport(images: Self.baseline.images, gate: .standard,
+                                     lists: [list("winelists", truth: 1000, paired: 990), list("photographed", truth: 20, paired: 16)])
+        let worse = Gate.check(current: MetricsReport(images: Self.baseline.images,
+                                                      lists: [list("winelists", truth: 1000, paired: 990), list("photographed", truth: 20, paired: 15)]),
+                               baseline: baseline)
+        #expect(worse.regressions.contains { $0.scope == "\(Gate.listsScope) photographed" && $0.metric == "listRecall" })
+        #expect(!worse.regressions.contains { $0.scope == "\(Gate.listsScope) winelists" })
+    }
+
     @Test func changesWithinToleranceAndImprovementsPass() {
         var images = Self.baseline.images
         images[0] = Self.image("p0.jpg", charErrors: 30)   // CER 0.5% → 0.75%: within 0.5 points

@@ -97,8 +97,13 @@ public struct SharedSamples: Sendable {
 
     /// Makes `links` under `inbox` (which is emptied first).
     public static func make(_ links: [Link], inbox: String) throws {
+        try? FileManager.default.removeItem(atPath: inbox)
+        try add(links, inbox: inbox)
+    }
+
+    /// Adds links to an inbox laid out by `make`.
+    public static func add(_ links: [Link], inbox: String) throws {
         let fm = FileManager.default
-        try? fm.removeItem(atPath: inbox)
         for link in links {
             let path = "\(inbox)/\(link.path)"
             try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -16,7 +16,8 @@ struct BenchWineListsCommand: ParsableCommand {
         abstract: "Entry recall, precision, price and vintage accuracy on real wine lists with ground truth (NAME.gt.json).",
         discussion: """
         Runs `decant run` over DATA (each list beside its NAME.gt.json in the shared lists' format) into OUT, or \
-        reads the metrics.json of an earlier run (--reports), and prints the table. Prices: the share of paired \
+        reads the metrics.json of an earlier run (--reports), and prints the table. --photographed reads the \
+        lists' pages photographed by decant synth's camera instead (generated once into --photos). Prices: the share of paired \
         entries whose whole price set is right; highest price: whose highest true price was found; vintage: over \
         paired entries whose truth prints one.
         """)
@@ -57,6 +58,15 @@ struct BenchWineListsCommand: ParsableCommand {
     @Flag(name: .long, help: "Read every list again (do not reuse an earlier run's pages in OUT).")
     var force = false
 
+    @Flag(name: .long, help: "Read the lists' pages as a phone photographs them: each page their truth covers, photographed by decant synth's camera (a mild and a hard variant) into --photos, with the page's truth.")
+    var photographed = false
+
+    @Option(name: .long, help: ArgumentHelp("With --photographed: the folder the photos are written to once and reused from.", valueName: "DIR"))
+    var photos: String = "Reports/photographed-lists"
+
+    @Option(name: .long, help: "With --photographed: the photos' random seed.")
+    var seed: UInt64 = 1
+
     func run() throws {
         if let explain {
             do { print(try BenchWineListsExplain.explain(file: explain, ocrCache: ocrCache, pages: page.isEmpty ? nil : page)) } catch {
@@ -65,6 +75,14 @@ struct BenchWineListsCommand: ParsableCommand {
             return
         }
         let folder = reports ?? out
+        var data = self.data
+        if photographed, reports == nil {
+            do {
+                let count = try PhotographedLists.make(from: data, into: photos, seed: seed)
+                FileHandle.standardError.write(Data("decant-bench: \(count) photographed pages in \(photos)\n".utf8))
+            } catch { throw ValidationError("--photographed: \(error)") }
+            data = photos
+        }
         if reports == nil {
             var settings = RunSettings(kind: .winelist)
             settings.read.setLanguages(lang)
@@ -101,7 +119,12 @@ struct BenchWineListsCommand: ParsableCommand {
         out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for list in lists { out += row(list.file, list.kind ?? "", list.counts) + "\n" }
         let pdfs = lists.filter { $0.file.lowercased().hasSuffix(".pdf") }, others = lists.filter { !$0.file.lowercased().hasSuffix(".pdf") }
-        for (name, group) in [("**pooled, PDFs**", pdfs), ("**pooled, images**", others), ("**pooled, all**", lists)] where !group.isEmpty {
+        // Photographed pages (`--photographed`): pooled by variant too.
+        let variants = PhotographedLists.variants.map { variant in
+            ("**pooled, \(variant.name) photos**", lists.filter { ($0.file as NSString).deletingPathExtension.hasSuffix("-\(variant.name)") })
+        }
+        for (name, group) in [("**pooled, PDFs**", pdfs), ("**pooled, images**", others)] + variants + [("**pooled, all**", lists)]
+        where !group.isEmpty {
             out += row(name, "\(group.count) lists", group.map(\.counts).reduce(ListCounts(), +)) + "\n"
         }
         return out

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The accuracy gate on real documents, beside the Corpus gate: a fixed sample of ../shared/data
 # (decant-bench sample: 36 Inv3DReal phone photos, 40 SROIE receipt scans, the 14 real wine lists with
-# ground truth) laid out as an inbox, then read and gated by accuracy-gate.sh against its own committed
+# ground truth, and three of their pages photographed by decant synth's camera, mild and hard) laid out as an inbox, then read and gated by accuracy-gate.sh against its own committed
 # baseline, Reports/baseline-real/metrics.json. Exit 0 when nothing got worse beyond the baseline's
 # tolerances, 3 when something did (each metric named on stderr), 0 with a message when ../shared/data
 # is absent (the sample cannot be laid out), anything else on other failures.
