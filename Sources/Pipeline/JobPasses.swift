@@ -22,7 +22,14 @@ public enum JobPasses {
         for (i, kept) in keptFor.enumerated() {
             guard let kept else { continue }
             let name = pages[kept].record.sourceName
-            let earlier = (out[kept].receipt?.duplicatePhotos ?? []) + [pages[i].record.sourceName]
+            let evidence = pages[i].receipt.flatMap { a in
+                pages[kept].receipt.flatMap { b in
+                    ReceiptDuplicates.samePurchase(a, b, references: (ReceiptDuplicates.references(in: pages[i].text ?? ""),
+                                                                      ReceiptDuplicates.references(in: pages[kept].text ?? "")))
+                }
+            } ?? "the same receipt"
+            var earlier = out[kept].receipt?.duplicatePhotos ?? []
+            if !earlier.contains(pages[i].record.sourceName) { earlier.append(pages[i].record.sourceName) }
             out[kept].receipt?.duplicatePhotos = earlier
             // The page is scored and shown as the purchase reported: the kept photo's receipt.
             var reported = pages[kept].receipt
@@ -32,8 +39,7 @@ public enum JobPasses {
             reported?.duplicateOf = name
             out[i].receipt = reported
             out[i].items = []
-            out[i].record.warnings.append("the same receipt as \(name) (same merchant, date, time and total): reported once, "
-                                          + "from \(name), the later photo")
+            out[i].record.warnings.append("the same receipt as \(name) (\(evidence)): reported once, from \(name), the later photo")
         }
         return out
     }

@@ -2,15 +2,15 @@ import Entries
 import Foundation
 import Reporting
 
-/// The same receipt photographed twice in a job (a retake, a second scan): reported once. Two
-/// receipts are one purchase when their totals and dates are the same and nothing they both read
-/// differs: the time of day, the merchant's name (by its letters, a few slips allowed), and when
-/// neither printed a time, their items' count and sum. Different purchases at one shop on one day
-/// differ in one of those. The later photo is kept (the EXIF capture time when both have one,
-/// else the later file name, as phones number their photos); the other keeps its page and text
-/// with a warning that names the kept one, and the kept receipt names it in `duplicatePhotos`.
-/// Whatever the slips say against it keeps them apart: different bill numbers, different amounts
-/// tendered or given back.
+/// The same receipt photographed twice in a job (a retake, a second scan): reported once. A receipt
+/// is dropped only on positive evidence that it is the other one: the same total and date, and
+/// either the same bill number (invoice, receipt, transaction …) or the same merchant and time of
+/// day (to the minute) read on both. Anything both read that differs keeps them apart: the
+/// merchant's name (by its letters, a few slips allowed), the time, the amount tendered, the
+/// change, the bill numbers. Two coffees bought at one shop on one day without a time printed stay
+/// two receipts. The later photo is kept (the EXIF capture time when both have one, else the later
+/// file name, numbers compared as numbers); the other keeps its page and text with a warning that
+/// names the kept one, and the kept receipt names it in `duplicatePhotos`.
 public enum ReceiptDuplicates {
     /// Most letter edits, as a share of the longer name, for two readings of one merchant.
     public static let maxNameEditShare = 0.2
@@ -18,14 +18,14 @@ public enum ReceiptDuplicates {
     /// For each page, the index of the page it duplicates (the one kept), or nil.
     public static func duplicates(in pages: [PageResult]) -> [Int?] {
         var keptFor: [Int?] = Array(repeating: nil, count: pages.count)
-        let receipts = pages.indices.filter { pages[$0].receipt?.total != nil && pages[$0].receipt?.date != nil }
+        let receipts = pages.indices.filter {
+            pages[$0].receipt?.duplicateOf == nil && pages[$0].receipt?.total != nil && pages[$0].receipt?.date != nil
+        }
         for (n, i) in receipts.enumerated() {
             for j in receipts[(n + 1)...] where keptFor[i] == nil && keptFor[j] == nil {
                 guard let a = pages[i].receipt, let b = pages[j].receipt, pages[i].record.image != pages[j].record.image,
-                      samePurchase(a, b) else { continue }
-                // Two bills numbered differently are two purchases, however alike the rest.
-                let ra = references(in: pages[i].text ?? ""), rb = references(in: pages[j].text ?? "")
-                if !ra.isEmpty, !rb.isEmpty, ra.isDisjoint(with: rb) { continue }
+                      samePurchase(a, b, references: (references(in: pages[i].text ?? ""), references(in: pages[j].text ?? ""))) != nil
+                else { continue }
                 let (kept, dropped) = isLater(pages[j].record, than: pages[i].record) ? (j, i) : (i, j)
                 keptFor[dropped] = kept
             }
@@ -39,17 +39,22 @@ public enum ReceiptDuplicates {
         }
     }
 
-    /// Whether two receipts read as one purchase.
-    public static func samePurchase(_ a: ReceiptRecord, _ b: ReceiptRecord) -> Bool {
-        guard let ta = a.total, let tb = b.total, Cents.equal(ta, tb), let da = a.date, da == b.date else { return false }
-        if let ma = a.merchant, let mb = b.merchant, !sameName(ma, mb) { return false }
+    /// What shows two receipts are one purchase ("bill number", "merchant and time"), nil when
+    /// nothing does or something they both read differs.
+    public static func samePurchase(_ a: ReceiptRecord, _ b: ReceiptRecord,
+                                    references: (Set<String>, Set<String>) = ([], [])) -> String? {
+        guard let ta = a.total, let tb = b.total, Cents.equal(ta, tb), let da = a.date, da == b.date else { return nil }
+        if let ma = a.merchant, let mb = b.merchant, !sameName(ma, mb) { return nil }
+        if let ha = a.time, let hb = b.time, minutes(ha) != minutes(hb) { return nil }
         // What was handed over and given back is the same on two photos of one bill.
-        if let x = a.tendered, let y = b.tendered, !Cents.equal(x, y) { return false }
-        if let x = a.change, let y = b.change, !Cents.equal(x, y) { return false }
-        if let ha = a.time, let hb = b.time { return minutes(ha) == minutes(hb) }
-        // Without a time on both, the items must agree, and both must have read them.
-        guard a.itemCount > 0, a.itemCount == b.itemCount, let sa = a.itemsSum, let sb = b.itemsSum, Cents.equal(sa, sb) else { return false }
-        return a.merchant != nil || b.merchant != nil
+        if let x = a.tendered, let y = b.tendered, !Cents.equal(x, y) { return nil }
+        if let x = a.change, let y = b.change, !Cents.equal(x, y) { return nil }
+        let (ra, rb) = references
+        if !ra.isEmpty, !rb.isEmpty {
+            return ra.isDisjoint(with: rb) ? nil : "same total, date and bill number"
+        }
+        if a.merchant != nil, b.merchant != nil, a.time != nil, b.time != nil { return "same merchant, date, time and total" }
+        return nil
     }
 
     static func sameName(_ a: String, _ b: String) -> Bool {
@@ -81,6 +86,11 @@ public enum ReceiptDuplicates {
     /// The later photo: by the EXIF capture time when both have one, else by file name and page.
     static func isLater(_ a: PageRecord, than b: PageRecord) -> Bool {
         if let x = a.taken, let y = b.taken, x != y { return x > y }
-        return (a.image, a.page ?? 0) > (b.image, b.page ?? 0)
+        // "IMG_10000" is later than "IMG_9999".
+        switch a.image.compare(b.image, options: [.numeric]) {
+        case .orderedDescending: return true
+        case .orderedAscending: return false
+        case .orderedSame: return (a.page ?? 0) > (b.page ?? 0)
+        }
     }
 }

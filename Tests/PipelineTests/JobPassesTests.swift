@@ -124,13 +124,25 @@ struct DuplicateReceiptTests {
             let out = JobPasses.withDuplicateReceipts([page("a.jpg", merchant: "KEDAI MAJU"), other])
             #expect(out.allSatisfy { $0.receipt?.duplicateOf == nil && $0.receipt?.duplicatePhotos == nil })
         }
-        // Without a time, the items must agree as well.
-        let noTime = [page("a.jpg", merchant: "KEDAI MAJU", time: nil, items: [20, 3.5]),
-                      page("b.jpg", merchant: "KEDAI MAJU", time: nil, items: [23.5])]
-        #expect(JobPasses.withDuplicateReceipts(noTime).allSatisfy { $0.receipt?.duplicateOf == nil })
+        // Without a time or a bill number, nothing shows one purchase: two coffees on one day stay two.
         let sameItems = [page("a.jpg", merchant: "KEDAI MAJU", time: nil, items: [20, 3.5]),
                          page("b.jpg", merchant: "KEDAI MAJU", time: nil, items: [3.5, 20])]
-        #expect(JobPasses.withDuplicateReceipts(sameItems)[0].receipt?.duplicateOf == "b.jpg")
+        #expect(JobPasses.withDuplicateReceipts(sameItems).allSatisfy { $0.receipt?.duplicateOf == nil })
+        // Nor does a time alone, without a merchant read on both.
+        let noName = [page("a.jpg", merchant: nil), page("b.jpg", merchant: "KEDAI MAJU")]
+        #expect(JobPasses.withDuplicateReceipts(noName).allSatisfy { $0.receipt?.duplicateOf == nil })
+    }
+
+    @Test func thePassAppliedTwiceNamesEachPhotoOnce() {
+        let once = JobPasses.withDuplicateReceipts([page("a.jpg", merchant: "KEDAI MAJU"), page("b.jpg", merchant: "KEDAI MAJU")])
+        let twice = JobPasses.withDuplicateReceipts(once)
+        #expect(twice[1].receipt?.duplicatePhotos == ["a.jpg"])
+        #expect(twice[0].record.warnings.count == 1)
+    }
+
+    @Test func fileNamesAreComparedAsNumbers() {
+        let out = JobPasses.withDuplicateReceipts([page("IMG_10000.jpg", merchant: "KEDAI MAJU"), page("IMG_9999.jpg", merchant: "KEDAI MAJU")])
+        #expect(out[1].receipt?.duplicateOf == "IMG_10000.jpg")
     }
 }
 

@@ -30,17 +30,24 @@ enum PhotographedLists {
     /// beside the folder (FOLDER.stamp), so the folder holds nothing but photos and their truth.
     static func make(from source: String, into folder: String, seed: UInt64, only: Set<String>? = nil) throws -> Int {
         let selection = only.map { $0.sorted().joined(separator: ",") } ?? "all"
-        let stamp = "\(Synthesizer.generatorVersion) photographed-lists 1 seed \(seed) variants \(variants.map(\.name).joined(separator: ",")) pages \(selection)"
+        let stamp = "\(Synthesizer.generatorVersion) photographed-lists 2 seed \(seed) variants \(variants.map(\.name).joined(separator: ",")) pages \(selection)"
         let stampPath = "\(folder).stamp"
         let fm = FileManager.default
         if let existing = try? String(contentsOfFile: stampPath, encoding: .utf8), existing == stamp,
            let count = try? fm.contentsOfDirectory(atPath: folder).filter({ $0.hasSuffix(".jpg") }).count, count > 0 {
             return count
         }
-        try? fm.removeItem(atPath: folder)
+        // Only a folder this generator wrote (its stamp beside it) or an empty one is written over.
+        if let existing = try? fm.contentsOfDirectory(atPath: folder), !existing.isEmpty {
+            guard fm.fileExists(atPath: stampPath) else {
+                throw PhotographedListsError("\(folder): not a folder of photographed lists (no \(stampPath)); choose another --photos")
+            }
+            try fm.removeItem(atPath: folder)
+        }
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let truths = try fm.contentsOfDirectory(atPath: source).filter { $0.hasSuffix(".gt.json") }.sorted()
         var index = 0
+        var pageNumber = 0
         var written = 0
         for truthName in truths {
             let data = try Data(contentsOf: URL(fileURLWithPath: "\(source)/\(truthName)"))
@@ -48,18 +55,20 @@ enum PhotographedLists {
                   let file = truth["file"] as? String, let entries = truth["entries"] as? [[String: Any]] else {
                 throw PhotographedListsError("\(source)/\(truthName): not a wine list's ground truth (no file or entries)")
             }
-            let base = (truthName as NSString).deletingPathExtension.replacingOccurrences(of: ".gt", with: "")
+            let base = String(truthName.dropLast(".gt.json".count))
             let pages = (truth["pages"] as? [Int]) ?? [1]
             for number in pages {
                 // A page left out still takes its indices: each page is photographed the same way
                 // whichever others are asked for.
+                defer { pageNumber += 1 }
                 guard only?.contains("\(base)-p\(number)") ?? true else {
                     index += variants.count
                     continue
                 }
                 let (raster, widthMM) = try page(number, of: "\(source)/\(file)")
                 for variant in variants {
-                    let shape = variant.shapes[index % variant.shapes.count]
+                    // Each variant's shapes alternate from page to page.
+                    let shape = variant.shapes[pageNumber % variant.shapes.count]
                     let photographer = PagePhotographer(maxTilt: variant.maxTilt)
                     let photo = photographer.photograph(raster, widthMM: widthMM, shape: shape, strength: variant.strength,
                                                         seed: seed, index: index)

@@ -124,7 +124,7 @@ public enum MerchantReadings {
             let knownFirst = fromFirst.filter { isKnown($0, page) }.count, knownOther = fromOther.filter { isKnown($0, page) }.count
             if knownFirst != knownOther { return knownOther > knownFirst }
         }
-        // The case the rest of the name is set in (both readers' words outside this stretch).
+        // The case the rest of the name is set in (the first reader's words outside this stretch).
         let context = first.words.indices.filter { !segment.first.contains($0) }.map { first.words[$0] }
         let pattern = casePattern(of: context.isEmpty ? fromFirst + fromOther : context)
         let fitsFirst = fromFirst.allSatisfy { fits($0, pattern) }, fitsOther = fromOther.allSatisfy { fits($0, pattern) }
@@ -160,7 +160,10 @@ public enum MerchantReadings {
     static func casePattern(of words: [String]) -> CasePattern {
         var counts: [CasePattern: Int] = [:]
         for word in words where word.filter(\.isLetter).count >= 2 { counts[shape(word), default: 0] += 1 }
-        return counts.max { ($0.value, $0.key == .upper ? 1 : 0) < ($1.value, $1.key == .upper ? 1 : 0) }?.key ?? .upper
+        // Ties go by a fixed order (capitals first), so that a name is settled the same way every run.
+        let order: [CasePattern] = [.upper, .capitalized, .lower, .mixed]
+        return order.max { (counts[$0] ?? 0, -(order.firstIndex(of: $0) ?? 0)) < (counts[$1] ?? 0, -(order.firstIndex(of: $1) ?? 0)) }
+            .flatMap { counts[$0] == nil ? nil : $0 } ?? .upper
     }
 
     static func shape(_ word: String) -> CasePattern {
@@ -190,7 +193,9 @@ public enum MerchantReadings {
         let x = Array(a), y = Array(b)
         let limit = Int(maxEditShare * Double(x.count))
         guard x.count >= 6, limit >= 1 else { return false }
-        return (max(1, x.count - limit)...min(y.count, x.count + limit)).contains { length in
+        let shortest = max(1, x.count - limit), longest = min(y.count, x.count + limit)
+        guard shortest <= longest else { return false }
+        return (shortest...longest).contains { length in
             Levenshtein.distance(a, String(y[..<length]), limit: limit) <= limit
         }
     }
@@ -211,8 +216,11 @@ public enum MerchantReadings {
     }
 
     static func fold(_ c: Character) -> Character {
+        // "ß" upper-cases to "SS" and "ﬁ" to "FI": a letter that does not fold to one letter stays as it is.
         let plain = String(c).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).uppercased()
-        return plain.count == 1 ? Character(plain) : Character(String(c).uppercased())
+        if plain.count == 1 { return Character(plain) }
+        let upper = String(c).uppercased()
+        return upper.count == 1 ? Character(upper) : c
     }
 
     /// `letters` cut into words of the given lengths (the other reading's spacing).

@@ -12,7 +12,7 @@ struct ReceiptHeaderReader {
 
     /// Legal forms: a line carrying one is almost always the merchant's registered name.
     static let legalForms = ReceiptVocabulary.phrases(
-        "sdn bhd,s b,sb,bhd,sdn,berhad,plt,llp,ltd,limited,llc,inc,corp,corporation,gmbh,ag,kg,ohg,sarl,srl,s r l,spa,s p a,s a,s l,ltda,pte,pty,pvt,plc,company,co ltd,sas,bv,bvba,nv,oy,oyj")
+        "sdn bhd,s b,sb,bhd,sdn,berhad,plt,llp,ltd,limited,llc,inc,corp,corporation,gmbh,ag,ohg,sarl,srl,s r l,spa,s p a,s a,s l,ltda,pte,pty,pvt,plc,company,co ltd,sas,bv,bvba,nv,oy,oyj")
     /// Words of trade names: weaker than a legal form, still a sign of a name rather than an address.
     static let businessWords = ReceiptVocabulary.phrases(
         "enterprise,enterprises,trading,restaurant,restoran,cafe,café,kedai,store,stores,mart,market,supermarket,minimarket,pharmacy,farmasi,bakery,bakeries,hardware,bookstore,bookstores,books,book,stationery,shop,holdings,industries,services,machinery,electrical,petrol,hotel,bistro,kitchen,pasaraya,pasar,niaga,perniagaan,syarikat,hypermarket,boutique,gallery,healthcare,clinic,trattoria,brasserie,pizzeria,deli,wines,cellars,vintners,liquor,grocer,grocery,confectionery,furnishing,distributor,marketing")
@@ -53,7 +53,9 @@ struct ReceiptHeaderReader {
         }
         // A business sets its name in capitals or initial capitals; a line with no capital letter at
         // all is something else written on the slip (a customer's or cashier's name, a slogan).
-        let capitalized = candidates.filter { region[$0].text.contains(where: \.isUppercase) }
+        // Scripts without case (Chinese, Thai) are not judged by it.
+        let lowercaseOnly = { (text: String) in text.contains(where: \.isLowercase) && !text.contains(where: \.isUppercase) }
+        let capitalized = candidates.filter { !lowercaseOnly(region[$0].text) }
         if !capitalized.isEmpty { candidates = capitalized }
         // The merchant: the first line with a legal form, else one with a trade word, else the line
         // printed largest, or the first that reads as a name, above the street address: a plain line
@@ -365,9 +367,9 @@ struct ReceiptHeaderReader {
         return core.isEmpty || core.count == 1 && !core.allSatisfy(\.isNumber)
     }
 
-    /// The trade and legal-form words of seven letters or more, which a name's word one letter away
-    /// from is taken for ("HARBWARE" → "HARDWARE"): no shop prints a trade word misspelt by one letter
-    /// as often as OCR reads one so.
+    /// The trade and legal-form words of seven letters or more, which a name's word one consonant
+    /// away from is taken for ("HARBWARE" → "HARDWARE"). A vowel for a vowel is a spelling shops
+    /// print ("STATIONARY", "CONFECTIONARY"), and a last letter another word ("GROCERS"): both stay.
     static let tradeWords: [String] = Array(Set((businessWords + continuationWords + legalForms)
         .filter { $0.count == 1 && $0[0].count >= 7 && $0[0].allSatisfy(\.isASCII) }.map { $0[0] })).sorted()
 
@@ -375,8 +377,14 @@ struct ReceiptHeaderReader {
         let letters = token.filter(\.isLetter)
         guard letters.count >= 7, letters.count == token.count else { return token }
         let lower = token.lowercased()
+        let vowels = Set("aeiouy")
         guard !tradeWords.contains(lower),
-              let word = tradeWords.first(where: { $0.count == lower.count && Levenshtein.distance($0, lower, limit: 1) == 1 }) else {
+              let word = tradeWords.first(where: { candidate in
+                  guard candidate.count == lower.count, Levenshtein.distance(candidate, lower, limit: 1) == 1,
+                        let at = zip(candidate, lower).enumerated().first(where: { $0.element.0 != $0.element.1 }) else { return false }
+                  let (printed, read) = at.element
+                  return at.offset < lower.count - 1 && !(vowels.contains(printed) && vowels.contains(read))
+              }) else {
             return token
         }
         if token == token.uppercased() { return word.uppercased() }

@@ -9,12 +9,11 @@ extension ReceiptParser {
     /// at a larger size, are the closer look; partial totals ("Total 0% supplies") are left out.
     public func totalLines(of page: RecognizedPage, receipt: Receipt, limit: Int = 2) -> [Int] {
         let chosen = receipt.totalCandidates.first(where: \.chosen)
-        let reading = chosen?.reading ?? 0
         let lines = page.lines.enumerated().map { ReceiptLine(index: $0.offset, line: $0.element) }
         let totals = lines.compactMap { line -> (index: Int, strength: Int)? in
             guard case .total(let strength) = line.role, line.text.contains(where: \.isNumber),
                   !ReceiptVocabulary.containsAny(ReceiptVocabulary.words(line.text), ReceiptVocabulary.partialTotal) else { return nil }
-            let unread = !receipt.totalCandidates.contains { $0.line == line.index && $0.reading == reading }
+            let unread = !receipt.totalCandidates.contains { Self.isOn(line, $0) }
             let stronger = chosen.map { strength > $0.labelScore } ?? true
             guard !receipt.consistency.consistent || unread && stronger else { return nil }
             return (line.index, strength)
@@ -30,14 +29,14 @@ extension ReceiptParser {
     /// amount at all on that more strongly labelled line.
     public func withRereadTotal(_ receipt: Receipt, page: RecognizedPage, rereadings: [(line: Int, text: String)]) -> Receipt {
         let chosen = receipt.totalCandidates.first(where: \.chosen)
-        let reading = chosen?.reading ?? 0
         for (index, text) in rereadings where page.lines.indices.contains(index) {
             let original = ReceiptLine(index: index, line: page.lines[index])
             guard case .total(let strength) = original.role else { continue }
-            let same = receipt.totalCandidates.first { $0.line == index && $0.reading == reading }
+            let same = receipt.totalCandidates.first { Self.isOn(original, $0) }
             for amount in Self.amounts(read: ReceiptLine(index: index, text: text)) where amount > 0
-                && !receipt.totalCandidates.contains(where: { $0.line == index && $0.reading == reading && Cents.equal($0.amount, amount) }) {
-                var candidate = same ?? TotalCandidate(line: index, label: original.label, amount: amount, labelScore: strength, reading: reading)
+                && !receipt.totalCandidates.contains(where: { Self.isOn(original, $0) && Cents.equal($0.amount, amount) }) {
+                var candidate = same ?? TotalCandidate(line: index, label: original.label, amount: amount, labelScore: strength,
+                                                       reading: chosen?.reading ?? 0)
                 candidate.amount = amount
                 candidate.checksPassed = 0
                 candidate.chosen = false
@@ -51,6 +50,12 @@ extension ReceiptParser {
             }
         }
         return receipt
+    }
+
+    /// Whether a candidate came from this line of the page: its line number and its label. Merged
+    /// readings number their lines each their own way, and the page read again may be any of them.
+    static func isOn(_ line: ReceiptLine, _ candidate: TotalCandidate) -> Bool {
+        candidate.line == line.index && candidate.label == line.label
     }
 
     /// The amounts a total's line read alone may state: as printed, with its decimal mark read as

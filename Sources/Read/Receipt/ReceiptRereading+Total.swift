@@ -11,7 +11,8 @@ extension ReceiptRereading {
     /// no amount) again on their own, at two larger sizes, by both readers: the other misreads
     /// other digits than the first, and the first, given the line alone, often reads past what
     /// crowded it on the page (a pen stroke through "94.19" read "194.19"). The parser keeps a
-    /// reading only when the bill's arithmetic agrees with it (`withRereadTotal`).
+    /// reading only when the bill's arithmetic agrees with it (`withRereadTotal`). Switched off with
+    /// the date's line reading (`readDate`): both are the closer looks at a line.
     func withTotalReading(_ result: Result, flat: FlattenedPage) -> Result {
         guard readDate else { return result }
         let page = result.page

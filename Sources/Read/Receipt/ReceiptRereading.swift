@@ -27,8 +27,9 @@ public struct ReceiptRereading {
     /// How a scaled page or the header band is read: the engine, or the recognition cache in front
     /// of it when a corpus is re-measured.
     let recognize: (Raster, Int?, PageSegmentation) throws -> RecognizedPage
-    /// The other reader, for the header band: the merchant's name is made of both readings
-    /// (`MerchantReadings`). Nil: one reader only.
+    /// The other reader: the header band (the merchant's name is made of both readings,
+    /// `MerchantReadings`), a date line the page read no date from, and the total's lines of a bill
+    /// that does not add up. Nil: one reader only.
     var otherReader: ((Raster, Int?, PageSegmentation) throws -> RecognizedPage)?
     /// Whose spaces a name both readers spelled alike takes.
     var nameSpaces: MerchantReadings.SpaceSource = .other

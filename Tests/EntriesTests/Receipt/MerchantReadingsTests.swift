@@ -45,6 +45,13 @@ struct MerchantReadingsTests {
         #expect(MerchantReadings.combine(unsure, sure) == "TED HENG STATIONERY")
     }
 
+    @Test func lettersThatDoNotFoldToOneLetterAreKept() {
+        // "ß" upper-cases to two letters; the name is combined without trapping.
+        #expect(MerchantReadings.combine(Reading("Weinhaus Großmann GmbH"), Reading("Weinhaus Gro8mann GmbH"))
+            == "Weinhaus Großmann GmbH")
+        #expect(MerchantReadings.combine(Reading("ﬁne Weine GmbH"), Reading("fine Weine GmbH")) != nil)
+    }
+
     @Test func differentLinesAreNotCombined() {
         #expect(MerchantReadings.combine(Reading("SUNRISE BAKERY SDN BHD"), Reading("JALAN MERANTI 12")) == nil)
     }

@@ -138,7 +138,10 @@ struct ReceiptLegalFormTests {
 
     @Test func aTradeWordOneLetterOffIsTheTradeWord() {
         #expect(ReceiptHeaderReader.fixTradeWord("HARBWARE") == "HARDWARE")
-        #expect(ReceiptHeaderReader.fixTradeWord("Stationary") == "Stationery")
+        #expect(ReceiptHeaderReader.fixTradeWord("Stationcry") == "Stationery")
+        // Spellings shops print stay: a vowel for a vowel, another last letter.
+        #expect(ReceiptHeaderReader.fixTradeWord("STATIONARY") == "STATIONARY")
+        #expect(ReceiptHeaderReader.fixTradeWord("GROCERS") == "GROCERS")
         // Short words and words not one letter from a trade word stay.
         #expect(ReceiptHeaderReader.fixTradeWord("MART") == "MART")
         #expect(ReceiptHeaderReader.fixTradeWord("KEMBANG") == "KEMBANG")
@@ -153,6 +156,15 @@ struct ReceiptLegalFormTests {
         TOTAL 5.00
         """
         #expect(parser.parse(text: text).merchant == "SINAR JAYA GIFT SHOP")
+    }
+
+    @Test func aNameInAScriptWithoutCaseIsStillAName() {
+        let text = "陈记茶餐厅\nNO 12, JALAN MAWAR\n53300 KUALA LUMPUR\nTOTAL 5.00"
+        #expect(parser.parse(text: text).merchant == "陈记茶餐厅")
+    }
+
+    @Test func aWeightIsNotALegalForm() {
+        #expect(!ReceiptHeaderReader.hasLegalForm(ReceiptLine(index: 0, text: "SUGAR 1.5 KG")))
     }
 
     @Test func aBranchNumberEndsTheNameAndAStrokeDoesNot() {
