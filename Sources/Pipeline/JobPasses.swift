@@ -19,15 +19,9 @@ public enum JobPasses {
         let keptFor = ReceiptDuplicates.duplicates(in: pages)
         guard keptFor.contains(where: { $0 != nil }) else { return pages }
         var out = pages
-        for (i, kept) in keptFor.enumerated() {
-            guard let kept else { continue }
+        for (i, duplicate) in keptFor.enumerated() {
+            guard let (kept, evidence) = duplicate else { continue }
             let name = pages[kept].record.sourceName
-            let evidence = pages[i].receipt.flatMap { a in
-                pages[kept].receipt.flatMap { b in
-                    ReceiptDuplicates.samePurchase(a, b, references: (ReceiptDuplicates.references(in: pages[i].text ?? ""),
-                                                                      ReceiptDuplicates.references(in: pages[kept].text ?? "")))
-                }
-            } ?? "the same receipt"
             var earlier = out[kept].receipt?.duplicatePhotos ?? []
             if !earlier.contains(pages[i].record.sourceName) { earlier.append(pages[i].record.sourceName) }
             out[kept].receipt?.duplicatePhotos = earlier

@@ -15,27 +15,29 @@ public enum ReceiptDuplicates {
     /// Most letter edits, as a share of the longer name, for two readings of one merchant.
     public static let maxNameEditShare = 0.2
 
-    /// For each page, the index of the page it duplicates (the one kept), or nil.
-    public static func duplicates(in pages: [PageResult]) -> [Int?] {
+    /// For each page, the page it duplicates (the one kept) and what shows it, or nil.
+    public static func duplicates(in pages: [PageResult]) -> [(kept: Int, evidence: String)?] {
         var keptFor: [Int?] = Array(repeating: nil, count: pages.count)
+        var evidence: [String?] = Array(repeating: nil, count: pages.count)
         let receipts = pages.indices.filter {
             pages[$0].receipt?.duplicateOf == nil && pages[$0].receipt?.total != nil && pages[$0].receipt?.date != nil
         }
         for (n, i) in receipts.enumerated() {
             for j in receipts[(n + 1)...] where keptFor[i] == nil && keptFor[j] == nil {
                 guard let a = pages[i].receipt, let b = pages[j].receipt, pages[i].record.image != pages[j].record.image,
-                      samePurchase(a, b, references: (references(in: pages[i].text ?? ""), references(in: pages[j].text ?? ""))) != nil
+                      let shown = samePurchase(a, b, references: (references(in: pages[i].text ?? ""), references(in: pages[j].text ?? "")))
                 else { continue }
                 let (kept, dropped) = isLater(pages[j].record, than: pages[i].record) ? (j, i) : (i, j)
                 keptFor[dropped] = kept
+                evidence[dropped] = shown
             }
         }
         // A chain (three photos of one receipt) points at the photo finally kept.
-        return keptFor.map { first in
-            var target = first
+        return keptFor.indices.map { i in
+            var target = keptFor[i]
             var hops = 0
             while let t = target, let next = keptFor[t], hops < pages.count { target = next; hops += 1 }
-            return target
+            return target.map { ($0, evidence[i] ?? "the same receipt") }
         }
     }
 

@@ -1,6 +1,7 @@
 import Flattening
 import Imaging
 import Recognition
+import RecognizedText
 
 extension ReceiptRereading {
     /// Heights (pixels) a date line is brought to before it is read alone: larger than the page's
@@ -20,30 +21,39 @@ extension ReceiptRereading {
         let page = result.page
         let indices = parser.dateLines(of: page, receipt: result.receipt).filter(page.lines.indices.contains)
         guard !indices.isEmpty else { return result }
-        let raster = flat.raster
         // A date the page did not read at all (its shape damaged) is looked at by the other reader
         // too: it damages other strokes. A date the page read is overturned by the first reader's
         // closer look only: with both readers voting on every date line, SROIE lost a date it had
         // read ("09 MAY 2018" voted to 8 May) and won none.
         let readers = result.receipt.date == nil ? [recognize] + (otherReader.map { [$0] } ?? []) : [recognize]
-        var texts: [String] = []
-        for index in indices {
-            let box = page.lines[index].box
-            guard let crop = ReceiptScale.lineCrop(box, width: raster.width, height: raster.height) else { continue }
-            let line = raster.cropped(to: crop)
-            for target in Self.dateLineHeights {
-                let factor = ReceiptScale.lineFactor(box, target: target)
-                for reader in readers {
-                    guard let reading = try? reader(line.scaled(by: factor), nil, .singleLine) else { continue }
-                    texts.append(reading.lines.map(\.text).joined(separator: " "))
-                }
-            }
-        }
+        let texts = linesReadAlone(indices, of: page, raster: flat.raster, heights: Self.dateLineHeights, readers: readers).map(\.text)
         guard !texts.isEmpty else { return result }
         var out = result
         out.receipt = parser.withRereadDate(result.receipt, page: page, rereadings: texts)
         out.dateLineReadings = texts.count
         return out
+    }
+}
+
+extension ReceiptRereading {
+    /// Lines of `page` read again alone: each cropped from the raster with a margin, brought to
+    /// each of `heights`, and read as one text line by each of `readers`, in that order.
+    func linesReadAlone(_ indices: [Int], of page: RecognizedPage, raster: Raster, heights: [Double],
+                        readers: [(Raster, Int?, PageSegmentation) throws -> RecognizedPage]) -> [(line: Int, text: String)] {
+        var texts: [(line: Int, text: String)] = []
+        for index in indices where page.lines.indices.contains(index) {
+            let box = page.lines[index].box
+            guard let crop = ReceiptScale.lineCrop(box, width: raster.width, height: raster.height) else { continue }
+            let line = raster.cropped(to: crop)
+            for target in heights {
+                let factor = ReceiptScale.lineFactor(box, target: target)
+                for reader in readers {
+                    guard let reading = try? reader(line.scaled(by: factor), nil, .singleLine) else { continue }
+                    texts.append((index, reading.lines.map(\.text).joined(separator: " ")))
+                }
+            }
+        }
+        return texts
     }
 }
 

@@ -18,21 +18,8 @@ extension ReceiptRereading {
         let page = result.page
         let indices = parser.totalLines(of: page, receipt: result.receipt)
         guard !indices.isEmpty else { return result }
-        let read = otherReader ?? recognize
-        let raster = flat.raster
-        var texts: [(line: Int, text: String)] = []
-        for index in indices {
-            let box = page.lines[index].box
-            guard let crop = ReceiptScale.lineCrop(box, width: raster.width, height: raster.height) else { continue }
-            let line = raster.cropped(to: crop)
-            for target in Self.totalLineHeights {
-                let factor = ReceiptScale.lineFactor(box, target: target)
-                for reader in [read, recognize] {
-                    guard let reading = try? reader(line.scaled(by: factor), nil, .singleLine) else { continue }
-                    texts.append((index, reading.lines.map(\.text).joined(separator: " ")))
-                }
-            }
-        }
+        let readers = (otherReader.map { [$0] } ?? []) + [recognize]
+        let texts = linesReadAlone(indices, of: page, raster: flat.raster, heights: Self.totalLineHeights, readers: readers)
         guard !texts.isEmpty else { return result }
         var out = result
         out.receipt = parser.withRereadTotal(result.receipt, page: page, rereadings: texts)
