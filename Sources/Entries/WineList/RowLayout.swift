@@ -124,9 +124,12 @@ public struct RowLayout: Sendable {
         var middle: Double { (top + bottom) / 2 }
         /// Holds words (at least two letters that are not a price such as "MP"): names, headings, notes.
         /// A bin label ("Bin 218") is no text: a column of them stands beside the names, on their rows.
+        /// A measure with its price ("125ml - £4.00", "75cl/£30") is no text either: a glass
+        /// list's size-and-price columns stand beside the names, on their rows.
         var isText: Bool {
             !isBinLabel && words.contains { w in
                 w.word.text.filter(\.isLetter).count >= 2 && FieldParser.price(w.word.text) == nil
+                    && !RowLayout.isMeasure(w.word.text)
             }
         }
 
@@ -139,6 +142,18 @@ public struct RowLayout: Sendable {
         var isBinLabel: Bool {
             let texts = words.map { $0.word.text.lowercased() }
             return texts.count == 2 && ["bin", "no", "no.", "n°", "nº"].contains(texts[0]) && FieldParser.isInteger(texts[1])
+        }
+    }
+
+    /// A bottle or glass size, alone or run together with its price and the marks between them
+    /// ("125ml", "125ml-", "125ml-£4.00", "37.5cl/£12"): every piece holding letters is a size.
+    static func isMeasure(_ text: String) -> Bool {
+        let separators: Set<Character> = ["-", "–", "—", "/", "|", ":", ",", ";", "(", ")", "=", "@"]
+        let pieces = text.split { separators.contains($0) || FieldParser.currencySymbols.contains($0) }.map(String.init)
+        let worded = pieces.filter { $0.contains(where: \.isLetter) }
+        guard !worded.isEmpty else { return false }
+        return worded.allSatisfy { piece in
+            piece.first?.isNumber == true && FieldParser.bottleSize([piece], at: 0) != nil
         }
     }
 
@@ -255,7 +270,9 @@ public struct RowLayout: Sendable {
         let leftPrices = all.filter { $0.middleX < boundary && $0.hasPrice }.count
         let across = all.filter { $0.middleX >= boundary }
         let rightPrices = across.filter(\.hasPrice).count
-        guard leftPrices == 0, rightPrices >= 3 else { return false }
+        // A stray number read beside a heading ("ARGENTINA 1") is no price column of the left side:
+        // two columns of a list price about as many rows each.
+        guard rightPrices >= 3, leftPrices * 4 <= rightPrices else { return false }
         let sharing = left.filter { l in
             across.contains { r in min(l.bottom, r.bottom) - max(l.top, r.top) > 0.5 * min(l.height, r.height) }
         }.count

@@ -44,7 +44,14 @@ public struct ImageRectifier: Sendable {
         clock.lap(.blobs, into: &steps)
         steps[.blobs] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
 
-        guard let angle = TextLineAngle.estimate(blobs: analysis.blobs), angle.confidence >= options.minimumAngleConfidence else {
+        // The text lines' direction, or else the sheet's own edges: a page photographed at a slant
+        // has lines that converge (and curl) too much for one direction to stand out, and on a
+        // table with a grain the grain out-votes them, but a sheet that stands out from the table
+        // as a quad is rectified by its outline alone; the orientation step then finds which way up
+        // it reads.
+        let byLines = TextLineAngle.estimate(blobs: analysis.blobs).flatMap { $0.confidence >= options.minimumAngleConfidence ? $0 : nil }
+        let byOutline = byLines == nil && options.detectPage ? outlineFrame(of: analysis, gray: gray, reduction: reduction) : nil
+        guard let angle = byLines ?? byOutline?.angle else {
             steps[.page] = "no page found: no text lines detected; reading the whole image"
             // Without text lines the blob sizes may be grain, not print: enlarge little.
             let finished = finish(gray, blobHeight: nil, maxUpscale: min(options.maxUpscale, 1.5), steps: &steps, clock: &clock)
@@ -53,7 +60,8 @@ public struct ImageRectifier: Sendable {
         }
         clock.lap(.angle, into: &steps)
         steps[.angle] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
-        if options.keepFlatScans, abs(angle.degrees) <= options.flatScanMaxAngle,
+        if byOutline != nil { steps[.angle] = String(format: "%.2f° from the sheet's edges (no direction stood out among the text lines)", angle.degrees) }
+        if options.keepFlatScans, byOutline == nil, abs(angle.degrees) <= options.flatScanMaxAngle,
            let page = keepFlatScan(gray, blobHeight: Double(analysis.medianHeight) / reduction, steps: &steps, clock: &clock,
                                    detector: detector) {
             return page
@@ -75,15 +83,16 @@ public struct ImageRectifier: Sendable {
         // kept a 329 px strip of its page.
         let textBlobs = analysis.lineBlobs(angles: abs(angle.degrees) > 45 ? [angle.degrees, TextLineAngle.across(angle.degrees)]
                                                                          : [angle.degrees])
-        if options.paintSurroundings, let mask = analysis.page {
+        if options.paintSurroundings, byOutline == nil, let mask = analysis.page {
             if let painted = mask.paintingBackground(of: gray, reduction: reduction, radius: 3, text: ConvexHull(textBlobs.flatMap(\.corners)),
                                                      margin: 3 * Double(analysis.medianHeight), evenLight: 0.8) {
                 gray = painted.raster
                 steps[.surroundings] = String(format: "painted the paper's level over %.0f%% of the photo", painted.share * 100)
             }
         }
-        let found = options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
-                                                             imageHeight: Double(gray.height) * reduction) : nil
+        let found = byOutline.map { (quad: Optional($0.quad), why: $0.why) }
+            ?? (options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
+                                                          imageHeight: Double(gray.height) * reduction) : nil)
         var quadApplied = false
         if let quad = found?.quad?.scaled(by: scaleUp), let warped = Self.perspective(gray, quad: quad) {
             gray = warped
@@ -114,13 +123,14 @@ public struct ImageRectifier: Sendable {
 
         // 3. Orientation: the lines are level; the text may still be upside down or (if columns
         //    out-voted lines) sideways.
-        let level = abs(angle.degrees) < 1
+        let level = abs(angle.degrees) < 1 && byOutline == nil
         var pending: PendingOrientation?
-        if options.deferLevelOrientation && abs(angle.degrees) < options.deferredOrientationMaxAngle {
+        if options.deferLevelOrientation && byOutline == nil && abs(angle.degrees) < options.deferredOrientationMaxAngle {
             steps[.orientation] = Self.deferredOrientation
             pending = level ? .level : .skewed
         } else {
-            gray = Self.orient(gray, level: level, suspectSideways: abs(angle.degrees) > 45, detector: detector, steps: &steps).raster
+            gray = Self.orient(gray, level: level, suspectSideways: abs(angle.degrees) > 45 || byOutline != nil, detector: detector,
+                               steps: &steps).raster
             clock.lap(.orient, into: &steps)
         }
 
@@ -158,6 +168,16 @@ public struct ImageRectifier: Sendable {
         var page = FlattenedPage(raster: finished.raster, ppi: finished.ppi, report: FlattenReport(method: .imageOnly, steps: steps))
         page.pendingOrientation = pending
         return page
+    }
+
+    /// The sheet's own axes and corners when its outline is a quad that stands clear of the photo's
+    /// frame; nil when there is no such sheet.
+    private func outlineFrame(of analysis: TextBlobs, gray: Raster, reduction: Double)
+        -> (angle: TextLineAngle, quad: Quad, why: String)? {
+        guard let mask = analysis.page, let axes = mask.ownAxes() else { return nil }
+        let found = mask.quad(textAngle: axes, imageWidth: Double(gray.width) * reduction, imageHeight: Double(gray.height) * reduction)
+        guard let quad = found.quad else { return nil }
+        return (TextLineAngle(degrees: axes, confidence: 0, blobCount: analysis.blobs.count), quad, found.why + "; from the sheet's edges")
     }
 
     /// Scale and photometric steps shared by every path, including "no page found". `scaled`: the

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// Where the sheet of paper is, found on a coarse copy of the thresholded photo. A textured
@@ -87,6 +88,36 @@ struct PageMask {
             }
         }
         return out
+    }
+
+    /// The direction of the sheet's own edges, in degrees within (-45, 45]: the side of the
+    /// smallest rectangle around its outline (a sheet's edges hold it, perspective and all, where
+    /// its text lines may not). nil for an outline too small to say.
+    func ownAxes() -> Double? {
+        let hull = ConvexHull(boundary()).vertices
+        guard hull.count >= 4 else { return nil }
+        var best: (area: Double, degrees: Double)?
+        // Every side of the hull is a candidate direction for the rectangle's side.
+        for i in hull.indices {
+            let a = hull[i], b = hull[(i + 1) % hull.count]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { continue }
+            let (ux, uy) = (dx / length, dy / length)
+            var minU = Double.infinity, maxU = -Double.infinity, minV = Double.infinity, maxV = -Double.infinity
+            for p in hull {
+                let u = p.x * ux + p.y * uy, v = -p.x * uy + p.y * ux
+                minU = min(minU, u); maxU = max(maxU, u); minV = min(minV, v); maxV = max(maxV, v)
+            }
+            let area = (maxU - minU) * (maxV - minV)
+            if best == nil || area < best!.area {
+                var degrees = atan2(dy, dx) * 180 / .pi
+                while degrees > 45 { degrees -= 90 }
+                while degrees <= -45 { degrees += 90 }
+                best = (area, degrees)
+            }
+        }
+        return best.map { ($0.degrees * 100).rounded() / 100 }
     }
 
     /// The page's corners as the extreme outline points along the diagonals of the text-aligned

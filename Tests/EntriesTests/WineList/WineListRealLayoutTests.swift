@@ -121,6 +121,48 @@ import Testing
         #expect(entries[8].prices.map(\.amount) == [128])
     }
 
+    /// A stray mark read as a number beside a heading on the names' side ("ARGENTINA 1") does not
+    /// make the names a priced column of their own.
+    @Test func aStrayNumberBesideAHeadingKeepsTheTableOneList() {
+        let names = ["Tacama, Doña Ana, Chardonnay", "Intipalka Patrimonial, Torontel", "Finca Rotondo, Sauvignon Blanc",
+                     "Amalaya Torrontes Riesling", "Sposato Family, Chardonnay", "Casa Silva, Reserva Sauvignon Blanc",
+                     "Puente Austral, Sauvignon Blanc", "Castel Pujol Altos, Chardonnay", "Terre Casali, Pecorino"]
+        var lines: [RecognizedLine] = [line("ARGENTINA 1", x: 50, y: 60)]
+        for (k, n) in names.enumerated() {
+            lines.append(line(n, x: 50, y: 100 + 40 * k))
+            lines.append(RecognizedLine(words: line("Valle de Uco", x: 700, y: 100 + 40 * k).words
+                                        + line("\(120 + k).00", x: 1100, y: 100 + 40 * k).words))
+        }
+        #expect(RowLayout(lines: lines).gutters.isEmpty)
+        let entries = parser.parse(lines: lines).filter { $0.rawText.contains("Valle de Uco") }
+        #expect(entries.count == 9)
+        #expect(entries.first?.rawText == "Tacama, Doña Ana, Chardonnay Valle de Uco 120.00")
+    }
+
+    /// A glass list's sizes run together with their prices ("125ml-£4.00", as a reader boxes them)
+    /// stand on their wines' rows: no column of text, so no gutter before them.
+    @Test func sizesRunTogetherWithPricesStandOnTheirWinesRows() {
+        #expect(RowLayout.isMeasure("125ml-£4.00"))
+        #expect(RowLayout.isMeasure("250ml-"))
+        #expect(RowLayout.isMeasure("37.5cl/£12"))
+        #expect(!RowLayout.isMeasure("Malbec"))
+        #expect(!RowLayout.isMeasure("£4.00"))
+        #expect(!RowLayout.isMeasure("Magnum"))
+        let names = ["Pinot Grigio, Alpino, Italy", "Sauvignon Blanc, Afrikan Ridge", "Chardonnay, Castelbeaux, France",
+                     "Viognier, Altitudes, Chile", "Merlot, Altitudes, Chile", "Shiraz, Home Farm, Australia",
+                     "Malbec, Altitudes, Chile", "Pinot Noir, Castelbeaux, France", "Zinfandel Rose, California"]
+        var lines: [RecognizedLine] = []
+        for (k, n) in names.enumerated() {
+            lines.append(line(n, x: 50, y: 100 + 40 * k))
+            lines.append(line("125ml-£\(4 + k).00", x: 700, y: 100 + 40 * k))
+            lines.append(line("175ml-£\(6 + k).50 250ml-£\(8 + k).00", x: 900, y: 100 + 40 * k))
+        }
+        #expect(RowLayout(lines: lines).gutters.isEmpty)
+        let entries = parser.parse(lines: lines)
+        #expect(entries.count == 9)
+        #expect(entries[0].prices.map(\.amount) == [4, 6.5, 8])
+    }
+
     @Test func marksForAColumnNotOfferedAndPricesJoinedByATilde() {
         let entries = parser.parse(lines: [
             line("Henriot - Brut Souverain, Champagne N.V. 19 ~ 114", y: 100),

@@ -1,3 +1,4 @@
+import Foundation
 import DecantTestSupport
 @testable import Flattening
 import Imaging
@@ -99,6 +100,41 @@ import Testing
         let expected = Double(Self.page.width) / Double(Self.page.height)
         #expect(abs(aspect - expected) / expected < 0.06, "aspect \(aspect), page \(expected)")
         expectUprightLines(flat.raster, "perspective photo")
+    }
+
+    /// When no direction stands out among the text lines (lines that converge steeply, a table's
+    /// grain), a sheet whose outline is a quad is rectified by its edges, and the orientation step
+    /// finds which way up it reads.
+    @Test func aSheetWhoseLinesShowNoDirectionIsRectifiedByItsEdges() throws {
+        let quad = Quad(Point(x: 420, y: 120), Point(x: 1180, y: 520), Point(x: 760, y: 1330), Point(x: 40, y: 880))
+        let photo = SyntheticPage.photo(of: Self.page, quad: quad, width: 1300, height: 1450)
+        var blind = ImageRectifier.Options()
+        blind.minimumAngleConfidence = .infinity
+        let flat = ImageRectifier(options: blind).rectify(photo)
+        #expect(flat.report.steps[.angle]?.contains("from the sheet's edges") == true, "\(flat.report.steps)")
+        #expect(flat.report.steps[.perspective]?.hasPrefix("quad") == true, "\(flat.report.steps)")
+        expectUprightLines(flat.raster, "sheet rectified by its edges; steps \(flat.report.steps)")
+        // Without a sheet there is nothing to go by: the photo is read whole, as before.
+        let blank = ImageRectifier(options: blind).rectify(Raster(width: 900, height: 1200, fill: 246))
+        #expect(blank.report.reason == "no page found")
+    }
+
+    /// A sheet's own axes are the sides of the smallest rectangle around it, whatever its size.
+    @Test func aSheetsAxesAreItsEdges() throws {
+        for degrees in [-30.0, 0, 17, 40] {
+            let r = degrees * .pi / 180
+            var inside = [Bool](repeating: false, count: 200 * 200)
+            for y in 0..<200 {
+                for x in 0..<200 {
+                    let dx = Double(x) - 100, dy = Double(y) - 100
+                    let u = dx * cos(r) + dy * sin(r), v = -dx * sin(r) + dy * cos(r)
+                    inside[y * 200 + x] = abs(u) < 60 && abs(v) < 40
+                }
+            }
+            let mask = PageMask(width: 200, height: 200, inside: inside, scale: 1, areaFraction: 0.24, borderContact: 0)
+            let axes = try #require(mask.ownAxes())
+            #expect(abs(axes - degrees) < 1.5, "sheet at \(degrees)°: axes \(axes)°")
+        }
     }
 
     @Test func blankPageIsReadWhole() {
