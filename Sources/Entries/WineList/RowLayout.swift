@@ -17,6 +17,9 @@ public struct RowLayout: Sendable {
     public var skew: Double
     /// Median height of a row of body text, pixels: the unit every tolerance is measured in.
     public var lineHeight: Double
+    /// The lines' course after the rotation, when they converge or bend (a photographed page);
+    /// rows are then joined along it rather than along straight bands.
+    var field: LineField?
 
     public init(lines: [RecognizedLine]) {
         let confident = lines.flatMap(\.words).filter { $0.confidence >= 50 }.map { Double($0.box.height) }.sorted()
@@ -29,6 +32,10 @@ public struct RowLayout: Sendable {
         })
         skew = Self.skew(of: words)
         let (sinA, cosA) = (sin(skew), cos(skew))
+        let field = LineField.fit(lines: Self.longLines(words).map { line in
+            line.map { w in (w.box.midX * cosA + w.box.midY * sinA, -w.box.midX * sinA + w.box.midY * cosA) }
+        }, wordHeight: wordHeight)
+        self.field = field
         var fragments: [Fragment] = []
         for (index, lineWords) in words.enumerated() where !lineWords.isEmpty {
             let usual = Self.usualExtent(of: lineWords, wordHeight: wordHeight)
@@ -42,7 +49,12 @@ public struct RowLayout: Sendable {
                     let middle = usual.middle + (cx - usual.x) * usual.slope
                     (cy, h) = (middle, usual.height)
                 }
-                let x = cx * cosA + cy * sinA, y = -cx * sinA + cy * cosA
+                let x = cx * cosA + cy * sinA
+                var y = -cx * sinA + cy * cosA
+                if let field {
+                    y = field.level(x: x, y: y)
+                    h *= field.stretch(x: x)
+                }
                 let w = Double(word.box.width)
                 return UprightWord(word: word, left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2, line: index)
             }.sorted { $0.left < $1.left }
@@ -175,14 +187,22 @@ public struct RowLayout: Sendable {
         return false
     }
 
+    /// The lines long enough to show their direction: three words or more, spanning at least four
+    /// times their height.
+    static func longLines(_ lines: [[RecognizedWord]]) -> [[RecognizedWord]] {
+        lines.filter { words in
+            guard words.count >= 3 else { return false }
+            let xs = words.map(\.box.midX)
+            let heights = words.map { Double($0.box.height) }.sorted()
+            guard let span = xs.max().flatMap({ max in xs.min().map { max - $0 } }) else { return false }
+            return span >= 4 * heights[heights.count / 2]
+        }
+    }
+
     /// Median slope of the lines that are long enough to show it (word centres fitted by least squares).
     static func skew(of lines: [[RecognizedWord]]) -> Double {
         var slopes: [Double] = []
-        for words in lines where words.count >= 3 {
-            let xs = words.map(\.box.midX)
-            let heights = words.map { Double($0.box.height) }.sorted()
-            guard let span = xs.max().flatMap({ max in xs.min().map { max - $0 } }),
-                  span >= 4 * heights[heights.count / 2] else { continue }
+        for words in longLines(lines) {
             if let slope = centreLine(of: words).slope { slopes.append(slope) }
         }
         guard slopes.count >= 3 else { return 0 }

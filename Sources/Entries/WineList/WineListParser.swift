@@ -49,7 +49,8 @@ public struct WineListParser: Sendable {
             return String(repeating: " ", count: max(0, width - text.count)) + text
         }
         let degrees = (layout.skew * 1800 / .pi).rounded() / 10
-        var out = ["skew \(degrees)°, line height \(Int(layout.lineHeight)) px, gutters \(layout.gutters.map { String(Int($0)) }.joined(separator: ", "))"]
+        var out = ["skew \(degrees)°, line height \(Int(layout.lineHeight)) px, gutters \(layout.gutters.map { String(Int($0)) }.joined(separator: ", "))"
+                   + (layout.field.map { String(format: "; lines' course: tilt %.4f, convergence %.4f, bend %.4f over %.0f px (words off their lines %.1f → %.1f px)", $0.tilt, $0.convergence, $0.bend, $0.size, $0.residualBefore, $0.residualAfter) } ?? "")]
         for (i, r) in readings.enumerated() {
             let kind: String
             switch r.kind {

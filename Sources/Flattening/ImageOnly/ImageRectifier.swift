@@ -44,6 +44,15 @@ public struct ImageRectifier: Sendable {
         clock.lap(.blobs, into: &steps)
         steps[.blobs] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
 
+        // A thresholded mask that covers the photo (a smooth table normalized as white as the
+        // paper) or none at all: the sheet may still be the photo's brightest quad.
+        var sheetByBrightness = false
+        if options.detectPage, analysis.page.map({ $0.borderContact > 0.5 }) ?? true,
+           let bright = brighterSheet(gray, analysis: analysis, reduction: reduction) {
+            analysis.page = bright.mask
+            analysis.blobs = bright.blobs
+            sheetByBrightness = true
+        }
         // The text lines' direction, or else the sheet's own edges: a page photographed at a slant
         // has lines that converge (and curl) too much for one direction to stand out, and on a
         // table with a grain the grain out-votes them, but a sheet that stands out from the table
@@ -73,6 +82,7 @@ public struct ImageRectifier: Sendable {
         if let mask = analysis.page {
             steps[.page] = String(format: "sheet covers %.0f%% of the photo, touches %.0f%% of its border",
                                    mask.areaFraction * 100, mask.borderContact * 100)
+                + (sheetByBrightness ? " (the photo's brightest quad; thresholded, the table was as white as the paper)" : "")
         } else {
             steps[.page] = "no sheet stands out from the background"
         }
@@ -83,16 +93,28 @@ public struct ImageRectifier: Sendable {
         // kept a 329 px strip of its page.
         let textBlobs = analysis.lineBlobs(angles: abs(angle.degrees) > 45 ? [angle.degrees, TextLineAngle.across(angle.degrees)]
                                                                          : [angle.degrees])
-        if options.paintSurroundings, byOutline == nil, let mask = analysis.page {
+        var found = byOutline.map { (quad: Optional($0.quad), why: $0.why) }
+            ?? (options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
+                                                          imageHeight: Double(gray.height) * reduction) : nil)
+        // The thresholded outline is no quad (a shadow's edge or the print cut into it): the
+        // brightest region may be the whole sheet. Found before the table is painted the paper's level.
+        var quadByBrightness = false
+        if options.detectPage, found?.quad == nil, !sheetByBrightness,
+           let bright = brighterSheet(gray, analysis: analysis, reduction: reduction),
+           let quad = bright.mask.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
+                                       imageHeight: Double(gray.height) * reduction).quad {
+            found = (quad, (found.map { "thresholded outline: \($0.why); " } ?? "") + "the photo's brightest quad")
+            quadByBrightness = true
+        }
+        // The warp keeps only the quad: painting around a thresholded outline that missed part of
+        // the sheet (its shadowed side) would only erase print inside it.
+        if options.paintSurroundings, byOutline == nil, !quadByBrightness, let mask = analysis.page {
             if let painted = mask.paintingBackground(of: gray, reduction: reduction, radius: 3, text: ConvexHull(textBlobs.flatMap(\.corners)),
                                                      margin: 3 * Double(analysis.medianHeight), evenLight: 0.8) {
                 gray = painted.raster
                 steps[.surroundings] = String(format: "painted the paper's level over %.0f%% of the photo", painted.share * 100)
             }
         }
-        let found = byOutline.map { (quad: Optional($0.quad), why: $0.why) }
-            ?? (options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
-                                                          imageHeight: Double(gray.height) * reduction) : nil)
         var quadApplied = false
         if let quad = found?.quad?.scaled(by: scaleUp), let warped = Self.perspective(gray, quad: quad) {
             gray = warped
@@ -178,6 +200,33 @@ public struct ImageRectifier: Sendable {
         let found = mask.quad(textAngle: axes, imageWidth: Double(gray.width) * reduction, imageHeight: Double(gray.height) * reduction)
         guard let quad = found.quad else { return nil }
         return (TextLineAngle(degrees: axes, confidence: 0, blobCount: analysis.blobs.count), quad, found.why + "; from the sheet's edges")
+    }
+
+    /// The photo's brightest region (`PageMask.byBrightness`) when it is a sheet: a quad clear of
+    /// the frame that holds the print. A lit part of a page beside a shadow is as bright and may be
+    /// a quad too, but print goes on past its edge; a table holds specks, not print, so text blobs
+    /// must be at least four times as dense on the sheet as around it. Returns the sheet and the
+    /// blobs on it.
+    func brighterSheet(_ gray: Raster, analysis: TextBlobs, reduction: Double) -> (mask: PageMask, blobs: [PixelRect])? {
+        guard let bright = PageMask.byBrightness(gray, reduction: reduction), bright.borderContact < 0.2,
+              bright.areaFraction > 0.08, bright.areaFraction < 0.9, let axes = bright.ownAxes(),
+              bright.quad(textAngle: axes, imageWidth: Double(gray.width) * reduction,
+                          imageHeight: Double(gray.height) * reduction).quad != nil else { return nil }
+        func centre(_ b: PixelRect) -> (x: Double, y: Double) { (Double(b.x) + Double(b.width) / 2, Double(b.y) + Double(b.height) / 2) }
+        // Every blob counts, the thresholded outline's or not: that outline may have cut the
+        // shadowed part of the sheet off.
+        let all = analysis.unmasked
+        let on = all.filter { bright.contains(x: centre($0).x, y: centre($0).y) }
+        guard on.count >= 8 else { return nil }
+        let onDensity = Double(on.count) / bright.areaFraction
+        let offDensity = Double(all.count - on.count) / (1 - bright.areaFraction)
+        // Just around the sheet above all: a part of the page left out (darker, in a shadow)
+        // carries print right up to the region's edge.
+        let band = bright.band(cells: max(2, max(bright.width, bright.height) / 25))
+        let nearby = all.filter { band.contains(x: centre($0).x, y: centre($0).y) }.count
+        let nearbyDensity = Double(nearby) / max(band.areaFraction, 1e-6)
+        guard offDensity * 4 <= onDensity, nearbyDensity * 4 <= onDensity else { return nil }
+        return (bright, on)
     }
 
     /// Scale and photometric steps shared by every path, including "no page found". `scaled`: the

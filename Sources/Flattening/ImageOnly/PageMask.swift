@@ -21,9 +21,15 @@ struct PageMask {
         guard let coarse = binary.rankReduced([1, 1]),
               let reduced = coarse.closed(brickWidth: 5, brickHeight: 5) else { return nil }
         let r = reduced.raster()
-        let w = r.width, h = r.height, n = w * h
-        guard w >= 8, h >= 8 else { return nil }
-        let white = r.pixels.map { $0 > 127 }
+        guard r.width >= 8, r.height >= 8 else { return nil }
+        return largestRegion(white: r.pixels.map { $0 > 127 }, width: r.width, height: r.height,
+                             scale: Double(r.width) / Double(binary.width))
+    }
+
+    /// The largest white region of a coarse mask with its holes filled, when it covers at least 5 %
+    /// of the mask; `scale`: mask pixels per pixel of the frame the page is wanted in.
+    static func largestRegion(white: [Bool], width w: Int, height h: Int, scale: Double) -> PageMask? {
+        let n = w * h
         var label = [Int32](repeating: -1, count: n)
         var bestLabel: Int32 = -1, bestSize = 0, next: Int32 = 0
         var stack: [Int] = []
@@ -65,7 +71,7 @@ struct PageMask {
         var borderTotal = 0, borderInside = 0
         for x in 0..<w { borderTotal += 2; borderInside += (inside[x] ? 1 : 0) + (inside[(h - 1) * w + x] ? 1 : 0) }
         for y in 0..<h { borderTotal += 2; borderInside += (inside[y * w] ? 1 : 0) + (inside[y * w + w - 1] ? 1 : 0) }
-        return PageMask(width: w, height: h, inside: inside, scale: Double(w) / Double(binary.width),
+        return PageMask(width: w, height: h, inside: inside, scale: scale,
                         areaFraction: Double(area) / Double(n), borderContact: Double(borderInside) / Double(borderTotal))
     }
 

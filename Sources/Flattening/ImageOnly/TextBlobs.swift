@@ -11,6 +11,9 @@ struct TextBlobs {
     var reduction: Double
     /// The sheet of paper, when one stands out from the background.
     var page: PageMask?
+    /// Every text-sized blob, on the sheet or off it: what another outline of the sheet is checked
+    /// against (`ImageRectifier.brighterSheet`).
+    var unmasked: [PixelRect] = []
 
     static func find(in gray: Raster, reduction: Double, adaptive: Bool = true, joinDots: Bool = false) -> TextBlobs {
         let full = Pix(gray)
@@ -23,14 +26,16 @@ struct TextBlobs {
         let w = binary.width, h = binary.height
         let maxHeight = max(12, Int(0.05 * Double(max(w, h))))
         let page = PageMask.find(binary: binary)
-        let blobs = binary.connectedComponents().filter { b in
+        let sized = binary.connectedComponents().filter { b in
             b.height >= 3 && b.height <= maxHeight && b.width <= 25 * b.height && b.height <= 8 * b.width + 8
                 && b.x > 0 && b.y > 0 && b.maxX < w && b.maxY < h
-                && page?.contains(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2) ?? true
+        }
+        let blobs = sized.filter { b in
+            page?.contains(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2) ?? true
         }
         let heights = blobs.map(\.height).sorted()
         return TextBlobs(blobs: blobs, medianHeight: heights.isEmpty ? 0 : heights[heights.count / 2], reduction: reduction,
-                         page: page)
+                         page: page, unmasked: sized)
     }
 
     /// Blobs that sit in a band shared with others along `angle`: the text lines, without the

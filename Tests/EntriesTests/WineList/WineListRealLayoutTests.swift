@@ -426,3 +426,50 @@ struct SignReadAsDigitTests {
         #expect(entries[0].vintage?.year == 2021)
     }
 }
+
+/// Rows of a page photographed at a slant: lines that converge, prices far right of their names.
+@Suite struct LineFieldTests {
+    let parser = WineListParser(fields: FieldParser(runYear: 2026))
+
+    /// Twelve wines whose lines fan out down the page (slope 0 at the top, 0.11 at the bottom, as a
+    /// page tilted away from the camera shows them), each price 1200 px right of its name's start:
+    /// along the median slope, the top and bottom prices stand a row off their wines.
+    func fannedPage() -> [RecognizedLine] {
+        var lines: [RecognizedLine] = []
+        for k in 0..<12 {
+            let y0 = 100.0 + 50 * Double(k)
+            let slope = 0.01 * Double(k)
+            func word(_ text: String, at x: Double) -> RecognizedWord {
+                RecognizedWord(text: text, box: PixelRect(x: Int(x), y: Int(y0 + slope * x - 10), width: text.count * 12, height: 20),
+                               confidence: 95)
+            }
+            let name = ["Domaine", "de", "la", "Colline", "Rouge,", "Cuvée", "des", "Quatre", "Vents,", "Vieilles", "Vignes", "\(2010 + k)"]
+            var x = 50.0, words: [RecognizedWord] = []
+            for w in name { words.append(word(w, at: x)); x += Double(w.count * 12 + 12) }
+            lines.append(RecognizedLine(words: words))
+            lines.append(RecognizedLine(words: [word("\(40 + k)", at: 1250)]))
+        }
+        return lines
+    }
+
+    @Test func aPriceFollowsItsLinesCourseToItsWine() throws {
+        let layout = RowLayout(lines: fannedPage())
+        #expect(layout.field != nil, "the lines converge: the layout follows them")
+        let entries = parser.parse(lines: fannedPage())
+        #expect(entries.count == 12)
+        for (k, e) in entries.enumerated() {
+            #expect(e.vintage == .year(2010 + k))
+            #expect(e.prices.map(\.amount) == [Double(40 + k)], "wine \(k): \(e.rawText)")
+        }
+    }
+
+    @Test func levelLinesNeedNoField() {
+        var lines: [RecognizedLine] = []
+        for k in 0..<12 {
+            lines.append(RecognizedLine(words: line("Domaine de la Colline Rouge \(2010 + k)", x: 50, y: 100 + 50 * k).words
+                                        + line("\(40 + k)", x: 1250, y: 100 + 50 * k).words))
+        }
+        #expect(RowLayout(lines: lines).field == nil)
+        #expect(LineField.fit(lines: [[(0, 0), (100, 1), (200, 0)]], wordHeight: 20) == nil)
+    }
+}

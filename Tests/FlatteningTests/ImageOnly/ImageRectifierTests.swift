@@ -119,6 +119,63 @@ import Testing
         #expect(blank.report.reason == "no page found")
     }
 
+    /// `photo` with its table made a smooth grey with a gentle light fall-off, and the sheet's left
+    /// `shadowed` share (of its width) in a shadow.
+    static func onSmoothTable(_ photo: Raster, quad: Quad, shadowed: Double = 0) -> Raster {
+        var out = photo
+        let right = quad.corners.map(\.x).max()!, left = quad.corners.map(\.x).min()!
+        for y in 0..<photo.height {
+            for x in 0..<photo.width {
+                let onSheet = ConvexHull(quad.corners).contains(Point(x: Double(x), y: Double(y)), margin: -2)
+                if !onSheet {
+                    out[x, y] = UInt8(150 + 20 * x / photo.width)
+                } else if Double(x) < left + (right - left) * shadowed {
+                    out[x, y] = UInt8(Double(photo[x, y]) * 0.55)
+                }
+            }
+        }
+        return out
+    }
+
+    /// On a smooth table, normalizing the light makes the table as white as the paper: the sheet is
+    /// found as the photo's brightest quad, and rectified by it.
+    @Test func aSheetOnASmoothTableIsTheBrightestQuad() throws {
+        let quad = Quad(Point(x: 260, y: 140), Point(x: 1060, y: 230), Point(x: 1000, y: 1290), Point(x: 170, y: 1180))
+        let photo = Self.onSmoothTable(SyntheticPage.photo(of: Self.page, quad: quad, width: 1300, height: 1450), quad: quad)
+        let bright = try #require(PageMask.byBrightness(photo, reduction: 1))
+        let axes = try #require(bright.ownAxes())
+        let found = try #require(bright.quad(textAngle: axes, imageWidth: 1300, imageHeight: 1450).quad)
+        for (a, b) in zip(found.corners, quad.corners) {
+            #expect(a.distance(to: b) < 25, "corner \(a) should be near \(b)")
+        }
+        let blobs = TextBlobs.find(in: photo, reduction: 1)
+        #expect(ImageRectifier().brighterSheet(photo, analysis: blobs, reduction: 1) != nil)
+        let flat = ImageRectifier().rectify(photo)
+        #expect(flat.report.steps[.perspective]?.hasPrefix("quad") == true, "\(flat.report.steps)")
+        expectUprightLines(flat.raster, "sheet on a smooth table; steps \(flat.report.steps)")
+    }
+
+    /// The lit part of a sheet beside a shadow is as bright as paper and may be a quad, but print
+    /// runs on past its edge: it is no sheet. The same bright region with print on it alone is one.
+    @Test func theLitPartOfAShadowedSheetIsNoSheet() throws {
+        // A 1000 × 1000 photo: a dark table, the sheet over x 200..<800, y 150..<850, its left
+        // third (x < 400) in a shadow as dark as the table.
+        var photo = Raster(width: 1000, height: 1000, fill: 60)
+        for y in 150..<850 { for x in 400..<800 { photo[x, y] = 230 } }
+        // Print as blobs every 40 px along lines 30 px apart.
+        func blobs(fromX: Int) -> [PixelRect] {
+            stride(from: 170, to: 830, by: 30).flatMap { y in
+                stride(from: fromX, to: 780, by: 40).map { x in PixelRect(x: x, y: y, width: 24, height: 12) }
+            }
+        }
+        let rectifier = ImageRectifier()
+        let printedAcross = TextBlobs(blobs: blobs(fromX: 220), medianHeight: 12, reduction: 1, page: nil, unmasked: blobs(fromX: 220))
+        #expect(rectifier.brighterSheet(photo, analysis: printedAcross, reduction: 1) == nil)
+        let printedOnIt = TextBlobs(blobs: blobs(fromX: 420), medianHeight: 12, reduction: 1, page: nil, unmasked: blobs(fromX: 420))
+        let sheet = try #require(rectifier.brighterSheet(photo, analysis: printedOnIt, reduction: 1))
+        #expect(abs(sheet.mask.areaFraction - 0.28) < 0.03, "area \(sheet.mask.areaFraction)")
+    }
+
     /// A sheet's own axes are the sides of the smallest rectangle around it, whatever its size.
     @Test func aSheetsAxesAreItsEdges() throws {
         for degrees in [-30.0, 0, 17, 40] {

@@ -1,0 +1,115 @@
+import Foundation
+import RecognizedText
+
+/// The course of a page's text lines where one direction does not hold them all: a page
+/// photographed at a slant has lines that converge (their slope changes down the page) and a
+/// curled one lines that bend (their slope changes along them). Rotating by the median slope then
+/// leaves a price at the far end of its line a row above or below its wine.
+///
+/// The field is fitted to the words of the page's long lines, after the rotation by the median
+/// slope, as a level function v(x, y) = y − (a₁x + a₂xy + a₃x²) in page-sized units: constant along
+/// each line. a₁ is a residual tilt, a₂ the convergence, a₃ the bend. Each line's own height is
+/// left free, so only the lines' shape is fitted, never where they stand.
+struct LineField: Equatable {
+    var tilt: Double
+    var convergence: Double
+    var bend: Double
+    /// The page's centre and size the coefficients are measured in.
+    var x0: Double, y0: Double, size: Double
+    /// Root-mean-square distance of the long lines' words from their lines, pixels: straight and
+    /// parallel, and along the field.
+    var residualBefore = 0.0, residualAfter = 0.0
+
+    /// Fewest long lines the field is fitted from.
+    static let minimumLines = 6
+    /// The rotation alone must leave the words this far off their lines (root mean square, in word
+    /// heights) for the field to be fitted at all: on a flat or well-flattened page the field would
+    /// fit the boxes' jitter, and its extrapolation to a price far right of the names is then worse
+    /// than a straight band.
+    static let minimumResidual = 0.25
+    /// And the field must bring them at least this much closer (root mean square, before to after).
+    static let minimumGain = 0.7
+
+    /// The row coordinate of a point of the rotated page: equal along each text line.
+    func level(x: Double, y: Double) -> Double {
+        let u = (x - x0) / size, w = (y - y0) / size
+        return y - size * (tilt * u + convergence * u * w + bend * u * u)
+    }
+
+    /// How much the field stretches heights at `x` (∂v/∂y).
+    func stretch(x: Double) -> Double { 1 - convergence * (x - x0) / size }
+
+    /// The field of `lines` (word centres of the rotated page, one array per text line), or nil
+    /// when too few lines are long enough, or the lines are straight and parallel already for words
+    /// `wordHeight` pixels tall.
+    static func fit(lines: [[(x: Double, y: Double)]], wordHeight: Double) -> LineField? {
+        guard lines.count >= minimumLines else { return nil }
+        let points = lines.flatMap { $0 }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let size = max(maxX - minX, maxY - minY, 1)
+        let x0 = (minX + maxX) / 2, y0 = (minY + maxY) / 2
+        // Normal equations of the per-line-centred least squares: each line's mean is removed from
+        // its points' heights and from the terms, so its own level is free.
+        var m = [[Double]](repeating: [Double](repeating: 0, count: 3), count: 3)
+        var b = [Double](repeating: 0, count: 3)
+        var before = 0.0, count = 0.0
+        var centred: [([Double], Double)] = []
+        for line in lines {
+            let terms = line.map { p -> [Double] in
+                let u = (p.x - x0) / size, w = (p.y - y0) / size
+                return [u, u * w, u * u]
+            }
+            let heights = line.map { ($0.y - y0) / size }
+            let n = Double(line.count)
+            let meanTerms = (0..<3).map { j in terms.map { $0[j] }.reduce(0, +) / n }
+            let meanHeight = heights.reduce(0, +) / n
+            for (t, h) in zip(terms, heights) {
+                let ct = (0..<3).map { t[$0] - meanTerms[$0] }, ch = h - meanHeight
+                centred.append((ct, ch))
+                before += ch * ch
+                count += 1
+                for i in 0..<3 {
+                    b[i] += ct[i] * ch
+                    for j in 0..<3 { m[i][j] += ct[i] * ct[j] }
+                }
+            }
+        }
+        // A little ridge keeps a term the lines cannot show (all lines short, or all at one
+        // height) at zero instead of at whatever fits the noise.
+        let ridge = 1e-6 * count
+        for i in 0..<3 { m[i][i] += ridge }
+        guard let a = solve(m, b) else { return nil }
+        var after = 0.0
+        for (ct, ch) in centred {
+            let r = ch - (a[0] * ct[0] + a[1] * ct[1] + a[2] * ct[2])
+            after += r * r
+        }
+        let residual = size * (before / max(count, 1)).squareRoot()
+        guard before > 0, residual >= minimumResidual * wordHeight, after <= minimumGain * minimumGain * before else { return nil }
+        return LineField(tilt: a[0], convergence: a[1], bend: a[2], x0: x0, y0: y0, size: size,
+                         residualBefore: size * (before / count).squareRoot(), residualAfter: size * (after / count).squareRoot())
+    }
+
+    /// Gaussian elimination with partial pivoting; nil for a singular system.
+    static func solve(_ matrix: [[Double]], _ rhs: [Double]) -> [Double]? {
+        var a = matrix, b = rhs
+        let n = b.count
+        for col in 0..<n {
+            guard let pivot = (col..<n).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-12 else { return nil }
+            a.swapAt(col, pivot); b.swapAt(col, pivot)
+            for row in (col + 1)..<n {
+                let f = a[row][col] / a[col][col]
+                for k in col..<n { a[row][k] -= f * a[col][k] }
+                b[row] -= f * b[col]
+            }
+        }
+        var x = [Double](repeating: 0, count: n)
+        for row in stride(from: n - 1, through: 0, by: -1) {
+            var s = b[row]
+            for k in (row + 1)..<n { s -= a[row][k] * x[k] }
+            x[row] = s / a[row][row]
+        }
+        return x
+    }
+}
