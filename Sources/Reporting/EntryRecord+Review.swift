@@ -67,6 +67,18 @@ extension EntryRecord {
         return window.isEmpty ? status : (status.isEmpty ? window : "\(status) (\(window))")
     }
 
+    /// Where the window comes from, for a reader: "catalogue", "estimated from style barolo-barbaresco",
+    /// "non-vintage: ready".
+    public var drinkSourceText: String? {
+        guard let source = insight?.drinkWindowSource else { return nil }
+        if source.hasPrefix("style:") { return "estimated from style " + source.dropFirst("style:".count) }
+        if source == "non-vintage" { return "non-vintage: sold ready" }
+        return source
+    }
+
+    /// The colour the colour filter tests: the list's, else the matched wine's.
+    public var reviewColour: String? { colour?.rawValue ?? insight?.colour }
+
     public var bottlePrice: Double? { Insights.bottlePrice(prices) }
     public var glassPrice: Double? { Insights.glassPrice(prices) }
 }
