@@ -16,43 +16,9 @@ struct ImportPresetTests {
         return path
     }
 
-    /// CellarTracker's List table, as its CSV export writes it (columns in its order, most critics empty).
-    static let cellarTrackerHeader = "iWine,WineBarcode,Quantity,Pending,Location,Bin,Size,Price,Valuation,MyValue,WBValue,CTValue,"
-        + "MenuPrice,Currency,Vintage,Wine,Locale,Country,Region,SubRegion,Appellation,Producer,SortProducer,Type,Varietal,"
-        + "MasterVarietal,Designation,Vineyard,WA,WS,IWC,BH,AG,WE,JR,RH,JG,GV,JK,LD,CW,WFW,PR,SJ,WD,RR,JH,MFW,WWR,IWR,CHG,TT,"
-        + "TWF,DR,FP,JM,PG,WAL,CT,MY,BeginConsume,EndConsume,UPC"
-
-    static func cellarTrackerRow(id: String, price: String, currency: String, vintage: String, wine: String, locale: String,
-                                 country: String, region: String, subregion: String, appellation: String, producer: String,
-                                 type: String, varietal: String, wa: String = "", jr: String = "", ct: String,
-                                 begin: String, end: String) -> String {
-        let critics = [wa, "", "", "", "", "", jr] + Array(repeating: "", count: 23)
-        let fields = [id, "W\(id)_750ml", "1", "0", "Cellar", "", "750ml", price, price, "0", "", "", "0", currency, vintage, wine,
-                      locale, country, region, subregion, appellation, producer, producer, type, varietal, varietal, "Unknown",
-                      "Unknown"] + critics + [ct, "", begin, end, ""]
-        return fields.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ",")
-    }
-
-    static var cellarTrackerExport: String {
-        [cellarTrackerHeader,
-         cellarTrackerRow(id: "101", price: "85", currency: "EUR", vintage: "2016", wine: "Produttori del Barbaresco Barbaresco Rabajà",
-                          locale: "Italy, Piedmont, Langhe, Barbaresco", country: "Italy", region: "Piedmont", subregion: "Langhe",
-                          appellation: "Barbaresco", producer: "Produttori del Barbaresco", type: "Red", varietal: "Nebbiolo",
-                          ct: "93.4", begin: "2024", end: "2040"),
-         cellarTrackerRow(id: "102", price: "0", currency: "EUR", vintage: "1001", wine: "Bollinger Champagne Special Cuvée",
-                          locale: "France, Champagne", country: "France", region: "Champagne", subregion: "Unknown",
-                          appellation: "Champagne", producer: "Bollinger", type: "White - Sparkling", varietal: "Champagne Blend",
-                          ct: "", begin: "", end: ""),
-         cellarTrackerRow(id: "103", price: "40", currency: "EUR", vintage: "2019", wine: "Domaine X Sauternes",
-                          locale: "France, Bordeaux, Sauternais, Sauternes", country: "France", region: "Bordeaux",
-                          subregion: "Sauternais", appellation: "Sauternes", producer: "Domaine X", type: "White - Sweet/Dessert",
-                          varietal: "Sémillon-Sauvignon Blanc Blend", wa: "92-94", jr: "17.5", ct: "", begin: "2025", end: "2050"),
-        ].joined(separator: "\n") + "\n"
-    }
-
     @Test("CellarTracker: windows, the community score, a critic's range, NV as 1001, the colour in the type")
     func cellarTracker() throws {
-        let c = try CatalogueImporter.importFiles([try file("cellar.csv", Self.cellarTrackerExport)], mapping: .cellarTracker, name: "ct")
+        let c = try CatalogueImporter.importFiles([try file("cellar.csv", CellarTrackerExport.text())], mapping: .cellarTracker, name: "ct")
         #expect(c.count == 3)
         let barbaresco = try #require(c.index(ofID: "ct-101").map { c[$0] })
         #expect(barbaresco.producer == "Produttori del Barbaresco")
@@ -77,7 +43,7 @@ struct ImportPresetTests {
     @Test("CellarTracker's tab-separated export reads the same, and Windows-1252 text stays readable")
     func cellarTrackerTabsAndLatin1() throws {
         // The same rows with tabs between fields and no quotes (a tab-separated field needs none here).
-        let tsv = Self.cellarTrackerExport.split(separator: "\n").map { line in
+        let tsv = CellarTrackerExport.text().split(separator: "\n").map { line in
                 var fields: [String] = []
                 var field = ""
                 var quoted = false
@@ -100,7 +66,7 @@ struct ImportPresetTests {
 
     @Test("a CellarTracker file without a column it needs stops with the column named")
     func cellarTrackerMissingColumn() throws {
-        let export = Self.cellarTrackerExport.replacingOccurrences(of: ",Vintage,", with: ",Year,")
+        let export = CellarTrackerExport.text().replacingOccurrences(of: ",Vintage,", with: ",Year,")
         let path = try file("no-vintage.csv", export)
         #expect {
             try CatalogueImporter.importFiles([path], mapping: .cellarTracker, name: "ct")
