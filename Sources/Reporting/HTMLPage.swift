@@ -114,8 +114,9 @@ public enum HTMLPage {
 
     /// Filters, sorting and the entry boxes. Everything shown is already in the page as escaped
     /// HTML; the script only hides, shows, reorders and marks elements, and never builds markup
-    /// from text. `?filter=a,b&budget=N&colour=red&q=text` in the URL clicks those filters on load (a
-    /// link to a filtered view, and how the browser test drives a click).
+    /// from text. `?filter=a,b&budget=N&colour=red&q=text&sort=-score` in the URL clicks those filters
+    /// and sorts by that column (a leading minus: highest first) on load: a link to a filtered view,
+    /// and how the browser test drives a click.
     static let script = """
     (function(){
     "use strict";
@@ -206,6 +207,10 @@ public enum HTMLPage {
     if(colour&&params.has("colour"))colour.value=params.get("colour");
     var wanted=(params.get("filter")||"").split(",");
     buttons.forEach(function(b){if(wanted.indexOf(b.dataset.filter)>=0)b.click();});
+    var sort=(params.get("sort")||"").toLowerCase(),down=sort.charAt(0)==="-";
+    if(down)sort=sort.slice(1);
+    headers.forEach(function(th){var b=th.querySelector("button");
+      if(sort&&b&&b.textContent.trim().toLowerCase().replace(/ /g,"-")===sort){b.click();if(down)b.click();}});
     apply();
     ready=true;
     })();

@@ -112,7 +112,7 @@ import Testing
         // The facts the filters test.
         #expect(html.contains("id=\"r-e1-1\" data-id=\"e1-1\" data-score=\"96\" data-drink=\"ready\" data-best=\"1\" data-bottle=\"48\" data-glass=\"\" data-fits=\"bottle\" data-matched=\"1\" data-low=\"0\""))
         #expect(html.contains("id=\"r-e1-2\" data-id=\"e1-2\" data-score=\"\" data-drink=\"\" data-best=\"0\" data-bottle=\"48\" data-glass=\"\" data-fits=\"\" data-matched=\"0\" data-low=\"1\""))
-        #expect(html.contains("data-matched=\"1\" data-low=\"1\" data-kind=\"wine\""))
+        #expect(html.contains("data-matched=\"1\" data-low=\"1\" data-colour=\"\" data-kind=\"wine\""))
         #expect(html.contains("value=\"60\""))
         // Filters are buttons with a pressed state; the table has column headers that sort.
         for filter in ["score90", "ready", "best-value", "budget", "unmatched", "low-confidence"] {
