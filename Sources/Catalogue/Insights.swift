@@ -199,16 +199,15 @@ public enum Insights {
         prices.first(where: { $0.column == .glass })?.amount
     }
 
-    /// The window of a listed wine and where it comes from: the catalogue's when it has one for this
-    /// vintage, else one estimated from the style (`StyleWindow`); a non-vintage wine has none and is
-    /// ready. Nil when neither the list nor the catalogue gives a vintage.
+    /// The window of a listed wine and where it comes from: the catalogue's when its row is for the
+    /// vintage the list prints (or for every vintage of the label), else one estimated from the style
+    /// of that vintage (`StyleWindow`); a non-vintage wine has none and is ready. A vintage only the
+    /// catalogue row names is not the list's: the matcher chose that row, the list did not say.
     public static func window(wine: Wine?, listed: ListedWine) -> (from: Int?, to: Int?, source: String)? {
-        let vintage = listed.vintage ?? wine?.vintage
-        if let wine, wine.drinkFrom != nil || wine.drinkTo != nil,
-           wine.vintage == nil || listed.vintage == nil || wine.vintage == listed.vintage {
+        if let wine, wine.drinkFrom != nil || wine.drinkTo != nil, wine.vintage == nil || wine.vintage == listed.vintage {
             return (wine.drinkFrom, wine.drinkTo, "catalogue")
         }
-        switch vintage {
+        switch listed.vintage ?? (wine?.vintage == .nonVintage ? .nonVintage : nil) {
         case .year(let year)?:
             var words = listed.words
             if let wine {

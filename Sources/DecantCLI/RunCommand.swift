@@ -93,7 +93,7 @@ public struct RunArguments: ParsableArguments {
     @Option(name: .long, help: "Report only entries of this colour (red, white, rose, sparkling, sweet, fortified).")
     var colour: String?
 
-    @Flag(name: .long, help: "Report only entries in their drinking window on the run date.")
+    @Flag(name: .long, help: "Report only entries in their drinking window on the run date (the catalogue's, else one estimated from the wine's style; non-vintage wines are ready).")
     var readyNow = false
 
     @Flag(name: .long, help: "Report only the best value (score per price) of each colour within each list.")

@@ -106,6 +106,13 @@ struct InsightsTests {
                                        options: options)
         #expect(matched?.drinkWindowSource == "style:bordeaux-cru")
         #expect(matched?.colour == "red")
+        // A list that prints no vintage: the catalogue row's vintage is the matcher's choice, not the list's.
+        let unprinted = Insights.insight(wine: wine, listed: ListedWine(prices: [], words: "Château Margaux"), options: options)
+        #expect(unprinted?.drinkWindowSource == nil && unprinted?.drinkStatus == nil && unprinted?.score == 100)
+        // …but a label the catalogue knows only as non-vintage is one.
+        let brut = Wine(id: "nv", producer: "Maison", wine: "Brut", colour: "sparkling", vintage: .nonVintage)
+        #expect(Insights.insight(wine: brut, listed: ListedWine(prices: [], words: "Maison Brut"), options: options)?.drinkWindowSource
+                == "non-vintage")
     }
 
     @Test("value and markup need their inputs: no score or no bottle price, none shown")

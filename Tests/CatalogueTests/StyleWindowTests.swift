@@ -23,6 +23,7 @@ struct StyleWindowTests {
         ("Old Reserve", "fortified", "fortified"),
         ("Champagne Pol Roger Brut", nil, "vintage-champagne"),
         ("Ferrari Millesimato Trento DOC", nil, "vintage-champagne"),
+        ("Nyetimber Blanc de Blancs, Sussex", "white", "vintage-champagne"),
         ("Prosecco Superiore", nil, "fresh-sparkling"),
         ("Crémant de Loire Brut", nil, "traditional-sparkling"),
         ("Raumland Winzersekt Brut", nil, "traditional-sparkling"),
@@ -45,6 +46,7 @@ struct StyleWindowTests {
         ("Pesquera, Ribera del Duero", nil, "spanish-structured"),
         ("Rioja Tinto Joven", nil, "rioja"),
         ("Bolgheri Rosso", nil, "tuscan-structured"),
+        ("IGT Toscana Exemplo", nil, "tuscan-structured"),
         ("Morellino di Scansano", nil, "chianti"),
         ("Morgon Côte du Py", nil, "beaujolais-cru"),
         ("Beaujolais-Villages", nil, "beaujolais"),
@@ -69,7 +71,8 @@ struct StyleWindowTests {
         ("Condrieu La Doriane", nil, "viognier"),
         ("Sancerre Les Romains", nil, "fresh-white"),
         ("Vin de Pays", "white", "white"),
-        ("Whispering Hill Provence", "rose", "rose"),
+        ("Côtes de Provence Cuvée Exemple", nil, "provence-rose"),
+        ("Whispering Hill Rosé", "rose", "rose"),
         ("Château Inconnu", nil, "wine"),
     ]
 
