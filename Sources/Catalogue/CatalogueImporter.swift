@@ -130,7 +130,7 @@ public enum CatalogueImporter {
             let id = value(.id).map { mapping.idPrefix + $0 }
                 ?? "\(mapping.idPrefix)\(mapping.colourFromFileName ? base.lowercased() + "-" : "")\(line)"
             var wine = Wine(id: id, producer: producer, wine: wineName, region: value(.region), subregion: value(.subregion),
-                            country: value(.country), colour: value(.colour).flatMap(WineColour.fromType) ?? fileColour,
+                            country: value(.country), colour: value(.colour).map { WineColour.fromType($0) ?? WineColour.normalize($0) } ?? fileColour,
                             grapes: value(.grapes).map { $0.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) } } ?? [],
                             vintage: vintage, score: score, drinkFrom: drinkFrom, drinkTo: drinkTo,
                             releasePrice: number(.price).flatMap { $0 > 0 ? $0 : nil }, currency: value(.currency) ?? mapping.currency)

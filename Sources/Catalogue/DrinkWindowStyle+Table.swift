@@ -1,6 +1,9 @@
 extension DrinkWindowStyle {
     private static let red: Colours = .only(["red"])
     private static let white: Colours = .only(["white"])
+    /// Fortified styles: a list files them under fortified or dessert wines, or says no colour at all;
+    /// a red or white that prints "port" (Port Phillip) is not one.
+    private static let fortifiedOrSweet: Colours = .only(["fortified", "sweet"])
 
     /// The table, most specific first: the first row whose words are printed and whose colour fits
     /// gives the window. Words are folded as the matcher folds them (lower case, no accents, ß → ss,
@@ -8,17 +11,17 @@ extension DrinkWindowStyle {
     /// Portuguese and English. docs/drinking-windows.md shows the same rows.
     public static let table: [DrinkWindowStyle] = [
         // Fortified and sweet wines: the style decides more than the grape.
-        .init("late-bottled-vintage-port", from: 4, to: 15, ["lbv", "late bottled", "late bottled vintage"],
+        .init("late-bottled-vintage-port", from: 4, to: 15, colours: fortifiedOrSweet, ["lbv", "late bottled", "late bottled vintage"],
               fact: "Late Bottled Vintage port spends four to six years in wood and is bottled ready to drink."),
-        .init("colheita", from: 8, to: 50, ["colheita"],
+        .init("colheita", from: 8, to: 50, colours: fortifiedOrSweet, ["colheita"],
               fact: "A colheita is a tawny of one harvest, aged in cask for years before bottling; it is ready when sold and keeps."),
-        .init("vintage-port", from: 15, to: 45, ["port", "porto", "vintage port", "quinta+vinho do porto"],
+        .init("vintage-port", from: 15, to: 45, colours: fortifiedOrSweet, ["port", "porto", "vintage port", "quinta+vinho do porto"],
               fact: "A port that carries a year is vintage port, bottled young and tannic; it needs fifteen years or more in bottle."),
-        .init("madeira", from: 20, to: 80, ["madeira", "frasqueira", "malmsey", "malvasia+madeira", "boal+madeira", "sercial"],
+        .init("madeira", from: 20, to: 80, colours: fortifiedOrSweet, ["madeira", "frasqueira", "malmsey", "malvasia+madeira", "boal+madeira", "sercial"],
               fact: "Vintage madeira is aged in cask for decades and, heated and oxidised already, hardly ages further in bottle."),
-        .init("sherry", from: 0, to: 10, ["sherry", "jerez", "xeres", "fino+sherry", "fino+jerez", "en rama", "manzanilla", "amontillado", "oloroso", "palo cortado", "pedro ximenez"],
+        .init("sherry", from: 0, to: 10, colours: fortifiedOrSweet, ["sherry", "jerez", "xeres", "fino+sherry", "fino+jerez", "en rama", "manzanilla", "amontillado", "oloroso", "palo cortado", "pedro ximenez"],
               fact: "Sherry is aged before it is sold; the year on an añada is that of the harvest and the wine is ready when bottled."),
-        .init("vin-doux-naturel", from: 3, to: 30, ["banyuls", "maury", "rivesaltes", "vin doux naturel", "marsala", "moscatel de setubal"],
+        .init("vin-doux-naturel", from: 3, to: 30, colours: fortifiedOrSweet, ["banyuls", "maury", "rivesaltes", "vin doux naturel", "marsala", "moscatel de setubal"],
               fact: "Fortified wines of the Roussillon, Marsala and Setúbal are sweet and high in alcohol, and keep for decades."),
         .init("noble-sweet", from: 5, to: 30,
               ["sauternes", "barsac", "tokaji", "tokaj", "aszu", "beerenauslese", "trockenbeerenauslese", "eiswein", "icewine",

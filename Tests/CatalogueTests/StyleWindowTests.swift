@@ -117,6 +117,9 @@ struct StyleWindowTests {
 
     @Test("the colour a list gives keeps a place's other colour out")
     func colourDecides() {
+        #expect(StyleWindow.estimate(vintage: 2018, colour: "red", text: "Port Phillip Estate Pinot Noir").row == "pinot-noir")
+        #expect(StyleWindow.estimate(vintage: 2018, colour: nil, text: "Port Phillip Estate Pinot Noir").row == "pinot-noir")
+        #expect(StyleWindow.estimate(vintage: 2000, colour: "sweet", text: "Taylor's Vintage Port").row == "vintage-port")
         #expect(StyleWindow.estimate(vintage: 2018, colour: "white", text: "Hermitage").row == "white-rhone")
         #expect(StyleWindow.estimate(vintage: 2018, colour: "red", text: "Hermitage").row == "northern-rhone-cru")
         #expect(StyleWindow.estimate(vintage: 2018, colour: "white", text: "Bordeaux").row == "white-bordeaux")
