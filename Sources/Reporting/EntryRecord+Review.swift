@@ -71,7 +71,11 @@ extension EntryRecord {
     /// "non-vintage: ready".
     public var drinkSourceText: String? {
         guard let source = insight?.drinkWindowSource else { return nil }
-        if source.hasPrefix("style:") { return "estimated from style " + source.dropFirst("style:".count) }
+        if source.hasPrefix("style:") {
+            let row = source.dropFirst("style:".count)
+            if row.hasSuffix("/premium") { return "estimated from style \(row.dropLast("/premium".count)), top price tier" }
+            return "estimated from style \(row)"
+        }
         if source == "non-vintage" { return "non-vintage: sold ready" }
         return source
     }

@@ -100,7 +100,7 @@ public struct JobHTMLReport: Sendable {
         var columns: [(title: String, numeric: Bool)] = [
             ("Page", false), ("Raw text", false), ("Producer", false), ("Wine", false), ("Vintage", true), ("Prices", false),
             ("Match", false), ("Confidence", true), ("OCR", true), ("Score", true), ("Ready to drink", false),
-            ("Value", true), ("Budget fit", false),
+            ("Value", true), ("Markup", true), ("Budget fit", false),
         ]
         if hasChecks { columns.append(("Truth", false)) }
         html += "<div class=\"table-wrap\"><table id=\"entries\" class=\"entries\">"
@@ -167,6 +167,7 @@ public struct JobHTMLReport: Sendable {
         cell(HTMLText.escape(e.drinkText) + source)
         let best = insight?.bestValue == true ? " <span class=\"badge good\">best value</span>" : ""
         cell((insight?.value.map { HTMLText.fixed($0, decimals: 2) } ?? "") + best, sort: insight?.value, numeric: true)
+        cell(insight?.markup.map { "×" + HTMLText.fixed($0, decimals: 2) } ?? "", sort: insight?.markup, numeric: true)
         cell(HTMLText.escape(insight?.fitsBudget?.rawValue ?? ""))
         if hasChecks { cell(verdict(check)) }
         return html + "</tr>"

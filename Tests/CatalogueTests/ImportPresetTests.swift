@@ -40,6 +40,19 @@ struct ImportPresetTests {
         #expect(c.problems.isEmpty, "\(c.problems)")
     }
 
+    @Test("a catalogue written as TSV keeps its windows and grapes")
+    func tsvKeepsWindows() throws {
+        let c = try CatalogueImporter.importFiles([try file("cellar.csv", CellarTrackerExport.text())], mapping: .cellarTracker, name: "ct")
+        let path = folder.file("cellar.tsv")
+        try c.tsvText().write(toFile: path, atomically: true, encoding: .utf8)
+        let back = try Catalogue.load(path: path)
+        let barbaresco = try #require(back.index(ofID: "ct-101").map { back[$0] })
+        #expect(barbaresco.drinkFrom == 2024 && barbaresco.drinkTo == 2040)
+        #expect(barbaresco.score == 93.4 && barbaresco.grapes == ["Nebbiolo"])
+        let bollinger = try #require(back.index(ofID: "ct-102").map { back[$0] })
+        #expect(bollinger.drinkFrom == nil && bollinger.vintage == .nonVintage)
+    }
+
     @Test("CellarTracker's tab-separated export reads the same, and Windows-1252 text stays readable")
     func cellarTrackerTabsAndLatin1() throws {
         // The same rows with tabs between fields and no quotes (a tab-separated field needs none here).

@@ -23,7 +23,7 @@ import Testing
     static let list: [Listed] = [
         Listed(text: "Barolo Cannubi 2016", colour: .red, vintage: .year(2016), bottle: 150,
                wine: Wine(id: "b16", producer: "Cantina", wine: "Barolo Cannubi", colour: "red", vintage: .year(2016), score: 95,
-                          drinkFrom: 2024, drinkTo: 2040)),
+                          drinkFrom: 2024, drinkTo: 2040, releasePrice: 60, currency: "EUR")),
         Listed(text: "Barolo Cannubi 2021", colour: .red, vintage: .year(2021), bottle: 90,
                wine: Wine(id: "b21", producer: "Cantina", wine: "Barolo Cannubi", colour: "red", vintage: .year(2021), score: 93)),
         Listed(text: "Sancerre 2023", colour: .white, vintage: .year(2023), bottle: 45,
@@ -82,6 +82,7 @@ import Testing
                               + "<option value=\"sparkling\">sparkling</option></select>"))
         #expect(html.contains("estimated from style barolo-barbaresco"))
         #expect(html.contains("non-vintage: sold ready"))
+        #expect(html.contains("<td data-v=\"2.5\" class=\"num\">×2.50</td>"), "€150 on the list against a €60 release price")
     }
 
     @Test(.enabled(if: Chromium.available, "needs Debian's chromium (scripts/setup.sh installs it)"))

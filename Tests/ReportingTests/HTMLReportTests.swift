@@ -49,6 +49,18 @@ import Testing
         ])
     }
 
+    @Test func theWindowSaysWhereItComesFrom() {
+        func source(_ s: String?) -> String? {
+            Self.entry("x", line: 0, box: PixelRect(x: 0, y: 0, width: 1, height: 1), match: nil,
+                       insight: EntryInsight(drinkWindowSource: s)).drinkSourceText
+        }
+        #expect(source("catalogue") == "catalogue")
+        #expect(source("style:barolo-barbaresco") == "estimated from style barolo-barbaresco")
+        #expect(source("style:bordeaux-cru/premium") == "estimated from style bordeaux-cru, top price tier")
+        #expect(source("non-vintage") == "non-vintage: sold ready")
+        #expect(source(nil) == nil)
+    }
+
     @Test func theirPriceSortsWinesSoldOnlyByTheGlass() {
         let glassOnly = Self.entry("Chablis 2015 12", line: 3, box: PixelRect(x: 100, y: 200, width: 900, height: 40), match: nil,
                                    prices: [Price(amount: 12, column: .glass)])
