@@ -92,6 +92,34 @@ import Testing
         #expect(csv.contains("style:bordeaux-cru"))
     }
 
+    /// The export priced in dollars, the list in euros: no markup without a rate, one through the rate given.
+    @Test func markupAcrossCurrenciesOnlyByTheRateGiven() throws {
+        let export = scratch.file("usd.csv")
+        try CellarTrackerExport.text([CellarTrackerExport.barbaresco]).replacingOccurrences(of: ",EUR,", with: ",USD,")
+            .write(toFile: export, atomically: true, encoding: .utf8)
+        let catalogue = scratch.file("usd.json")
+        #expect(try DecantProcess.run(["catalogue", "import", "--preset", "cellartracker", export, "-o", catalogue]).status == 0)
+        let inbox = scratch.file("rates/list")
+        try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+        writeList(to: inbox + "/list.pdf")
+        func barbaresco(_ extra: [String]) throws -> EntryRecord {
+            let out = scratch.file("rates-out-\(extra.count)")
+            let run = try DecantProcess.run(["run", scratch.file("rates"), "--out", out, "--catalogue", catalogue, "--jobs", "1",
+                                             "--quiet", "--no-history", "--as-of", "2026-06-01"] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            let data = try #require(FileManager.default.contents(atPath: out + "/list/entries.json"))
+            return try #require(try JSONDecoder().decode(EntriesFile.self, from: data).entries.first { $0.rawText.contains("Rabaj") })
+        }
+        let without = try barbaresco([])
+        #expect(without.insight?.score == 93.4 && without.insight?.markup == nil, "euros against dollars with no rate: no markup")
+        let with = try barbaresco(["--rate", "EUR/USD=1.25"])
+        #expect(with.insight?.markup.map { ($0 * 1000).rounded() / 1000 } == 2.059, "$85 is €68 at 1.25 dollars the euro; €140 / €68")
+
+        let bad = try DecantProcess.run(["run", scratch.file("rates"), "--out", scratch.file("bad"), "--rate", "EUR/USD"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--rate must be BASE/QUOTE=RATE"))
+    }
+
     @Test func anExportWithoutAColumnStopsWithTheColumnNamed() throws {
         let export = scratch.file("no-end.csv")
         try CellarTrackerExport.text().replacingOccurrences(of: ",Producer,", with: ",Maker,").write(toFile: export, atomically: true, encoding: .utf8)
