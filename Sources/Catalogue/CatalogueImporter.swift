@@ -93,14 +93,14 @@ public enum CatalogueImporter {
             if vintage == nil, let titleYear { vintage = .year(titleYear) }
             func number(_ f: ColumnMapping.Field) -> Double? {
                 guard let raw = value(f) else { return nil }
-                if let d = Double(raw.replacingOccurrences(of: ",", with: ".")) { return d }
+                if let d = Double(raw.replacingOccurrences(of: ",", with: ".")), d.isFinite { return d }
                 problems.append(CatalogueError(file: file, line: line, "\(f.rawValue) \"\(raw)\" is not a number; left empty"))
                 return nil
             }
-            func year(_ raw: Int?, _ f: ColumnMapping.Field) -> Int? {
-                guard let raw else { return nil }
-                if (1800...2200).contains(raw) { return raw }
-                problems.append(CatalogueError(file: file, line: line, "\(f.rawValue) \(raw) is not a year; left empty"))
+            func year(_ f: ColumnMapping.Field) -> Int? {
+                guard let raw = number(f) else { return nil }
+                if (1800...2200).contains(raw), raw == raw.rounded() { return Int(raw) }
+                problems.append(CatalogueError(file: file, line: line, "\(f.rawValue) \"\(value(f) ?? "")\" is not a year; left empty"))
                 return nil
             }
             var score: Double?
@@ -114,8 +114,8 @@ public enum CatalogueImporter {
                     problems.append(CatalogueError(file: file, line: line, "score \"\(raw)\" is not a number; left empty"))
                 }
             }
-            var drinkFrom = year(number(.drinkFrom).map { Int($0) }, .drinkFrom)
-            var drinkTo = year(number(.drinkTo).map { Int($0) }, .drinkTo)
+            var drinkFrom = year(.drinkFrom)
+            var drinkTo = year(.drinkTo)
             if drinkFrom == nil && drinkTo == nil, let raw = value(.drinkWindow) {
                 let years = Self.years(in: raw)
                 drinkFrom = years.first
@@ -153,9 +153,10 @@ public enum CatalogueImporter {
     /// Points as exports write them: "93", "93.5", "93+" (93), a barrel range "93-95" (94).
     static func score(_ text: String) -> Double? {
         let cleaned = text.trimmingCharacters(in: CharacterSet(charactersIn: " ()+*")).replacingOccurrences(of: ",", with: ".")
-        if let d = Double(cleaned) { return d }
+        if let d = Double(cleaned) { return d.isFinite ? d : nil }
         let parts = cleaned.split(whereSeparator: { $0 == "-" || $0 == "–" }).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " +")) }
-        guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]), low <= high else { return nil }
+        guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]), low.isFinite, high.isFinite, low <= high
+        else { return nil }
         return (low + high) / 2
     }
 

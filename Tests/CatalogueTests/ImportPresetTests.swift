@@ -152,6 +152,12 @@ struct ImportPresetTests {
         #expect(c[0].score == nil && c[0].drinkFrom == nil && c[0].drinkTo == nil)
         #expect(c.problems.contains { $0.line == 2 && $0.message.contains("beyond 100 points") })
         #expect(c.problems.contains { $0.line == 2 && $0.message.contains("ends (2020) before it begins (2030)") })
+        // Numbers no export means as a year or a score are refused, never trapped on.
+        let odd = try file("odd.csv", "producer,wine,vintage,score,drink_from,drink_to,price\nX,Y,2019,nan,1e300,2020.5,inf\n")
+        let o = try CatalogueImporter.importFiles([odd], mapping: .plain, name: "o")
+        #expect(o[0].score == nil && o[0].drinkFrom == nil && o[0].drinkTo == nil && o[0].releasePrice == nil)
+        #expect(o.problems.contains { $0.message.contains("drinkFrom \"1e300\" is not a year") })
+        #expect(o.problems.contains { $0.message.contains("drinkTo \"2020.5\" is not a year") })
     }
 
     @Test("an export's type column names the colour", arguments: [
