@@ -130,12 +130,13 @@ extension Catalogue {
     /// The benchmark's TSV layout (id producer wine vintage region country colour), for catalogues too
     /// large for JSON to load quickly.
     public func tsvText() -> String {
-        var out = "id\tproducer\twine\tvintage\tregion\tsubregion\tcountry\tcolour\tscore\treleaseprice\tcurrency\n"
+        var out = "id\tproducer\twine\tvintage\tregion\tsubregion\tcountry\tcolour\tscore\treleaseprice\tcurrency\tdrinkfrom\tdrinkto\tgrapes\n"
         func clean(_ s: String?) -> String { (s ?? "").replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
         for i in 0..<count {
             let w = self[i]
-            let fields = [w.id, w.producer, w.wine, w.vintage?.description, w.region, w.subregion, w.country, w.colour,
-                          w.score.map { String($0) }, w.releasePrice.map { String($0) }, w.currency]
+            let fields: [String?] = [w.id, w.producer, w.wine, w.vintage?.description, w.region, w.subregion, w.country, w.colour,
+                          w.score.map { String($0) }, w.releasePrice.map { String($0) }, w.currency,
+                          w.drinkFrom.map(String.init), w.drinkTo.map(String.init), w.grapes.isEmpty ? nil : w.grapes.joined(separator: "/")]
             out += fields.map(clean).joined(separator: "\t") + "\n"
         }
         return out

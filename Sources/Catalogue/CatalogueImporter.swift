@@ -1,72 +1,6 @@
 import Entries
 import Foundation
 
-/// Which source column feeds which catalogue field, plus the clean-ups a source needs (a title that
-/// carries the producer and vintage, a colour given by the file name, a 5-star rating).
-public struct ColumnMapping: Sendable, Equatable {
-    public enum Field: String, Sendable, CaseIterable {
-        case id, producer, wine, vintage, region, subregion, country, colour, grapes, score, price, currency, drinkFrom, drinkTo
-    }
-
-    public var name: String
-    public var columns: [Field: String]
-    /// The wine column holds "Producer 2013 Cuvée (Region)": strip producer, year and bracket, take the year.
-    public var wineIsTitle = false
-    /// Red.csv / White.csv …: the file name is the colour.
-    public var colourFromFileName = false
-    /// Multiplies scores onto the 100-point scale (Vivino's 5 stars × 20).
-    public var scoreScale = 1.0
-    /// Currency of prices when the file has no currency column.
-    public var currency: String?
-    /// Made into ids ("wm-12", "vivino-red-7") when the source has no id column or ids repeat across files.
-    public var idPrefix: String
-    public var separator: UInt8 = 0x2C
-
-    public init(name: String, columns: [Field: String], wineIsTitle: Bool = false, colourFromFileName: Bool = false,
-                scoreScale: Double = 1, currency: String? = nil, idPrefix: String, separator: UInt8 = 0x2C) {
-        self.name = name
-        self.columns = columns
-        self.wineIsTitle = wineIsTitle
-        self.colourFromFileName = colourFromFileName
-        self.scoreScale = scoreScale
-        self.currency = currency
-        self.idPrefix = idPrefix
-        self.separator = separator
-    }
-
-    /// Wine Enthusiast reviews (winemag-data-130k): the title holds the vintage.
-    public static let wineEnthusiast = ColumnMapping(
-        name: "winemag",
-        columns: [.id: "id", .producer: "winery", .wine: "title", .grapes: "variety", .region: "region_1",
-                  .subregion: "province", .country: "country", .score: "points", .price: "price"],
-        wineIsTitle: true, currency: "USD", idPrefix: "wm-")
-
-    /// Vivino scrape (Red.csv, White.csv, Rose.csv, Sparkling.csv): the colour is the file name, ratings are stars.
-    public static let vivino = ColumnMapping(
-        name: "vivino",
-        columns: [.producer: "Winery", .wine: "Name", .vintage: "Year", .region: "Region", .country: "Country",
-                  .score: "Rating", .price: "Price"],
-        colourFromFileName: true, scoreScale: 20, currency: "EUR", idPrefix: "vivino-")
-
-    /// The matching benchmark's catalogue.tsv.
-    public static let bench = ColumnMapping(
-        name: "bench",
-        columns: [.id: "id", .producer: "producer", .wine: "wine", .vintage: "vintage", .region: "region",
-                  .country: "country", .colour: "colour"],
-        idPrefix: "", separator: 0x09)
-
-    public static let presets = [wineEnthusiast, vivino, bench]
-
-    /// Applies `field=Column` overrides ("producer=Winery"); an empty column removes the field.
-    public mutating func override(_ spec: String) throws(CatalogueError) {
-        let parts = spec.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let field = Field(rawValue: parts[0]) else {
-            throw CatalogueError(file: "--map", "expected FIELD=COLUMN with FIELD one of \(Field.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(spec)\"")
-        }
-        columns[field] = parts[1].isEmpty ? nil : parts[1]
-    }
-}
-
 /// `decant catalogue import`: CSV/TSV files → one catalogue, with every row-level problem reported by
 /// file and line and duplicates merged.
 public enum CatalogueImporter {
@@ -99,20 +33,31 @@ public enum CatalogueImporter {
 
     /// Rows of one file with the line each came from; problems that skip or repair a row.
     static func read(_ bytes: [UInt8], file: String, mapping: ColumnMapping) throws(CatalogueError) -> ([(Wine, Int)], [CatalogueError]) {
-        let (records, problem) = CSVReader.records(bytes, separator: mapping.separator)
+        let bytes = utf8(bytes)
+        var separator = mapping.separator
+        if mapping.detectsTabs {
+            let firstLine = bytes.prefix { $0 != 0x0A }
+            if firstLine.contains(0x09) && !firstLine.contains(0x2C) { separator = 0x09 }
+        }
+        let (records, problem) = CSVReader.records(bytes, separator: separator)
         var problems: [CatalogueError] = []
         if let problem { problems.append(CatalogueError(file: file, line: problem.line, problem.message)) }
         guard let header = records.first else { throw CatalogueError(file: file, "file is empty (expected a header row)") }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-        var column: [ColumnMapping.Field: Int] = [:]
-        for (field, wanted) in mapping.columns {
-            guard let i = names.firstIndex(where: { $0.caseInsensitiveCompare(wanted) == .orderedSame }) else {
-                if field == .producer || (field == .id && mapping.idPrefix.isEmpty) {
-                    throw CatalogueError(file: file, line: header.line, "no column \"\(wanted)\" for \(field.rawValue) (columns: \(names.joined(separator: ", ")))")
+        var column: [ColumnMapping.Field: [Int]] = [:]
+        for field in ColumnMapping.Field.allCases {
+            let wanted = mapping.alternatives(field)
+            let found = wanted.compactMap { w in names.firstIndex { $0.caseInsensitiveCompare(w) == .orderedSame } }
+            if found.isEmpty {
+                if !wanted.isEmpty && (mapping.required.contains(field) || (field == .id && mapping.idPrefix.isEmpty)) {
+                    let what = wanted.count == 1 ? "no column \"\(wanted[0])\"" : "none of the columns \(wanted.map { "\"\($0)\"" }.joined(separator: ", "))"
+                    throw CatalogueError(file: file, line: header.line,
+                                         "\(what) for \(field.rawValue), which a \(mapping.name) file has (columns: \(names.joined(separator: ", ")))")
                 }
                 continue
             }
-            column[field] = i
+            // A score is read from the first column a row fills; any other field from the first column present.
+            column[field] = field == .score ? found : [found[0]]
         }
         let base = ((file as NSString).deletingPathExtension as String)
         let fileColour = mapping.colourFromFileName ? WineColour.known(base) : nil
@@ -125,9 +70,11 @@ public enum CatalogueImporter {
                 continue
             }
             func value(_ f: ColumnMapping.Field) -> String? {
-                guard let i = column[f] else { return nil }
-                let v = record.fields[i].trimmingCharacters(in: .whitespacesAndNewlines)
-                return v.isEmpty ? nil : v
+                for i in column[f] ?? [] {
+                    let v = record.fields[i].trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !v.isEmpty { return v }
+                }
+                return nil
             }
             guard let producer = value(.producer) else {
                 problems.append(CatalogueError(file: file, line: line, "row has no \(mapping.columns[.producer] ?? "producer"); skipped"))
@@ -136,7 +83,7 @@ public enum CatalogueImporter {
             var wineName = value(.wine) ?? ""
             var vintage: Vintage?
             if let v = value(.vintage) {
-                vintage = Vintage(v)
+                vintage = mapping.nonVintageCodes.contains(v) ? .nonVintage : Vintage(v)
                 if vintage == nil {
                     problems.append(CatalogueError(file: file, line: line, "vintage \"\(v)\" is not a year or NV; taken from the name if it has one"))
                 }
@@ -146,24 +93,76 @@ public enum CatalogueImporter {
             if vintage == nil, let titleYear { vintage = .year(titleYear) }
             func number(_ f: ColumnMapping.Field) -> Double? {
                 guard let raw = value(f) else { return nil }
-                if let d = Double(raw.replacingOccurrences(of: ",", with: ".")) { return d }
+                if let d = Double(raw.replacingOccurrences(of: ",", with: ".")), d.isFinite { return d }
                 problems.append(CatalogueError(file: file, line: line, "\(f.rawValue) \"\(raw)\" is not a number; left empty"))
                 return nil
+            }
+            func year(_ f: ColumnMapping.Field) -> Int? {
+                guard let raw = number(f) else { return nil }
+                if (1800...2200).contains(raw), raw == raw.rounded() { return Int(raw) }
+                problems.append(CatalogueError(file: file, line: line, "\(f.rawValue) \"\(value(f) ?? "")\" is not a year; left empty"))
+                return nil
+            }
+            var score: Double?
+            if let raw = value(.score) {
+                if let points = Self.score(raw) {
+                    let scaled = (points * mapping.scoreScale * 10).rounded() / 10
+                    if (0...100).contains(scaled) { score = scaled } else {
+                        problems.append(CatalogueError(file: file, line: line, "score \"\(raw)\" is beyond 100 points; left empty"))
+                    }
+                } else {
+                    problems.append(CatalogueError(file: file, line: line, "score \"\(raw)\" is not a number; left empty"))
+                }
+            }
+            var drinkFrom = year(.drinkFrom)
+            var drinkTo = year(.drinkTo)
+            if drinkFrom == nil && drinkTo == nil, let raw = value(.drinkWindow) {
+                let years = Self.years(in: raw)
+                drinkFrom = years.first
+                drinkTo = years.count > 1 ? years.last : nil
+                if years.isEmpty { problems.append(CatalogueError(file: file, line: line, "drinking window \"\(raw)\" holds no year; left empty")) }
+            }
+            if let from = drinkFrom, let to = drinkTo, to < from {
+                problems.append(CatalogueError(file: file, line: line, "drinking window ends (\(to)) before it begins (\(from)); left empty"))
+                drinkFrom = nil
+                drinkTo = nil
             }
             let id = value(.id).map { mapping.idPrefix + $0 }
                 ?? "\(mapping.idPrefix)\(mapping.colourFromFileName ? base.lowercased() + "-" : "")\(line)"
             var wine = Wine(id: id, producer: producer, wine: wineName, region: value(.region), subregion: value(.subregion),
-                            country: value(.country), colour: value(.colour).map(WineColour.normalize) ?? fileColour,
+                            country: value(.country), colour: value(.colour).map { WineColour.fromType($0) ?? WineColour.normalize($0) } ?? fileColour,
                             grapes: value(.grapes).map { $0.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) } } ?? [],
-                            vintage: vintage, score: number(.score).map { ($0 * mapping.scoreScale * 10).rounded() / 10 },
-                            drinkFrom: number(.drinkFrom).map { Int($0) }, drinkTo: number(.drinkTo).map { Int($0) },
-                            releasePrice: number(.price), currency: value(.currency) ?? mapping.currency)
+                            vintage: vintage, score: score, drinkFrom: drinkFrom, drinkTo: drinkTo,
+                            releasePrice: number(.price).flatMap { $0 > 0 ? $0 : nil }, currency: value(.currency) ?? mapping.currency)
             if wine.subregion == wine.region { wine.subregion = nil }
             if wine.colour == nil, let grape = wine.grapes.first { wine.colour = GrapeColour.colour(of: grape) }
             if wine.releasePrice == nil { wine.currency = nil }
             out.append((wine, line))
         }
         return (out, problems)
+    }
+
+    /// Exports that are not UTF-8 (CellarTracker's CSV has been Windows-1252) are read as Windows-1252,
+    /// so "Château" stays "Château" rather than becoming replacement characters.
+    static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        if String(validating: bytes, as: UTF8.self) != nil { return bytes }
+        guard let text = String(data: Data(bytes), encoding: .windowsCP1252) else { return bytes }
+        return Array(text.utf8)
+    }
+
+    /// Points as exports write them: "93", "93.5", "93+" (93), a barrel range "93-95" (94).
+    static func score(_ text: String) -> Double? {
+        let cleaned = text.trimmingCharacters(in: CharacterSet(charactersIn: " ()+*")).replacingOccurrences(of: ",", with: ".")
+        if let d = Double(cleaned) { return d.isFinite ? d : nil }
+        let parts = cleaned.split(whereSeparator: { $0 == "-" || $0 == "–" }).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " +")) }
+        guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]), low.isFinite, high.isFinite, low <= high
+        else { return nil }
+        return (low + high) / 2
+    }
+
+    /// The years of "2020 - 2030", "2020–2030" or "from 2024".
+    static func years(in text: String) -> [Int] {
+        text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.filter { (1800...2200).contains($0) }
     }
 
     /// "Nicosia 2013 Vulkà Bianco  (Etna)" with producer "Nicosia" → ("Vulkà Bianco", 2013); a name
@@ -213,6 +212,21 @@ enum GrapeColour {
         if key == "port" || key.contains("sherry") || key.contains("madeira") { return "fortified" }
         if red.contains(key) { return "red" }
         if white.contains(key) { return "white" }
+        return nil
+    }
+}
+
+extension WineColour {
+    /// A colour from an export's type column: "Red", "White - Sweet/Dessert" (sweet), "Rosé - Sparkling"
+    /// (sparkling), "Dessert wine"; the style outranks the colour it is made from.
+    public static func fromType(_ text: String) -> String? {
+        if let colour = known(text) { return colour }
+        let words = Set(MatchText.tokenize(text).map(\.text))
+        for (colour, names) in [("sparkling", ["sparkling", "champagne"]), ("fortified", ["fortified", "port", "sherry", "madeira"]),
+                                ("sweet", ["sweet", "dessert"]), ("rose", ["rose", "blush"]), ("red", ["red"]), ("white", ["white"])]
+        where names.contains(where: words.contains) {
+            return colour
+        }
         return nil
     }
 }

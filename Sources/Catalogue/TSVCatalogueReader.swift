@@ -8,7 +8,7 @@ import Foundation
 /// is what keeps loading under a second or two.
 enum TSVCatalogueReader {
     static let columns = ["id", "producer", "wine", "vintage", "region", "subregion", "country", "colour",
-                          "score", "releaseprice", "currency"]
+                          "score", "releaseprice", "currency", "drinkfrom", "drinkto", "grapes"]
 
     static func read(_ data: Data, file: String) throws(CatalogueError) -> Catalogue {
         var builder = CatalogueBuilder(file: file)
@@ -98,6 +98,14 @@ enum TSVCatalogueReader {
             row.score = number(values[8], in: bytes) ?? .nan
             row.releasePrice = number(values[9], in: bytes) ?? .nan
             row.currency = text(10)
+            // A window and grapes written by `decant catalogue import -o FILE.tsv` (absent from older files).
+            row.drinkFrom = number(values[11], in: bytes).flatMap { (1800...2200).contains($0) ? Int16($0) : nil } ?? 0
+            row.drinkTo = number(values[12], in: bytes).flatMap { (1800...2200).contains($0) ? Int16($0) : nil } ?? 0
+            if let r = values[13] {
+                let grapes = String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
+                    .split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                if !grapes.isEmpty { row.grapes = builder.pool.intern(grapes.joined(separator: String(CatalogueRow.grapeSeparator))) }
+            }
             builder.add(row, id: UnsafeBufferPointer(rebasing: bytes[idRange]), line: lineNumber)
         }
         if !haveHeader { throw CatalogueError(file: file, "file is empty (expected a header row naming id and producer)") }

@@ -15,11 +15,15 @@ struct CatalogueImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import CSV/TSV files into a Decant catalogue (JSON, or TSV for very large ones).",
         discussion: """
-        --mapping names a ready column mapping: winemag (Wine Enthusiast reviews: winery, title with \
-        vintage, variety, province, region_1, country, points, price), vivino (Name, Winery, Region, \
-        Country, Rating, Price, Year; the file name Red/White/Rose/Sparkling is the colour) or bench \
-        (catalogue.tsv of the matching benchmark). --map FIELD=COLUMN adds or replaces one column \
-        (fields: \(ColumnMapping.Field.allCases.map(\.rawValue).joined(separator: ", "))). \
+        --preset names the export a file comes from: cellartracker (CellarTracker's My Cellar export, CSV or \
+        tab-separated: iWine, Vintage, Wine, Producer, Appellation, Region, Country, Color/Type, Varietal, \
+        BeginConsume, EndConsume, CT and 100-point critics' scores, Price/Valuation, Currency), vivino (the Vivino data \
+        export: Winery, Wine name, Vintage, Average rating, Wine type, Drinking Window; or the public scrape's \
+        Red/White/Rose/Sparkling.csv), winemag (Wine Enthusiast reviews: winery, title with vintage, variety, \
+        province, region_1, country, points, price), csv (a plain file whose header names the fields), bench (the \
+        matching benchmark's catalogue.tsv) or custom (only --map). --mapping is the same option. A file without a \
+        column its preset needs stops the import with the column named. --map FIELD=COLUMN adds or replaces one \
+        column, COLUMN may list alternatives as A|B (fields: \(ColumnMapping.Field.allCases.map(\.rawValue).joined(separator: ", "))). \
         Rows with problems are reported as FILE:LINE and skipped or repaired; duplicates (same producer, \
         wine and vintage) are merged.
         """)
@@ -27,14 +31,18 @@ struct CatalogueImportCommand: ParsableCommand {
     @Argument(help: "CSV or TSV files to import (several files of one layout become one catalogue).")
     var files: [String]
 
-    @Option(name: .long, help: "Column mapping: winemag, vivino, bench, or custom (with --map).")
-    var mapping: String
+    @Option(name: [.customLong("preset"), .customLong("mapping")],
+            help: "The export the files come from: cellartracker, vivino, winemag, csv, bench, or custom (with --map).")
+    var preset: String
 
     @Option(name: .long, help: "FIELD=COLUMN, repeatable: overrides the mapping.")
     var map: [String] = []
 
     @Option(name: .long, help: "Field separator for a custom mapping: comma or tab.")
     var separator: String?
+
+    @Option(name: .long, help: ArgumentHelp("Currency of the files' prices when they have no currency column (USD, EUR …).", valueName: "CODE"))
+    var currency: String?
 
     @Option(name: .shortAndLong, help: "Output file: .json (Decant's format) or .tsv.")
     var out: String
@@ -51,12 +59,16 @@ struct CatalogueImportCommand: ParsableCommand {
 
     func run() throws {
         var columns: ColumnMapping
-        if let preset = ColumnMapping.presets.first(where: { $0.name == mapping }) {
-            columns = preset
-        } else if mapping == "custom" {
+        if let found = ColumnMapping.presets.first(where: { $0.name == preset.lowercased() }) {
+            columns = found
+        } else if preset == "custom" {
             columns = ColumnMapping(name: "custom", columns: [:], idPrefix: "row-")
         } else {
-            throw ValidationError("--mapping must be one of \((ColumnMapping.presets.map(\.name) + ["custom"]).joined(separator: ", "))")
+            throw ValidationError("--preset must be one of \((ColumnMapping.presets.map(\.name) + ["custom"]).joined(separator: ", ")), got \"\(preset)\"")
+        }
+        if let currency {
+            guard !currency.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--currency must name a currency") }
+            columns.currency = currency.uppercased()
         }
         for spec in map {
             do { try columns.override(spec) } catch { throw ValidationError(error.description) }

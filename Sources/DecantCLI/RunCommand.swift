@@ -93,11 +93,17 @@ public struct RunArguments: ParsableArguments {
     @Option(name: .long, help: "Report only entries of this colour (red, white, rose, sparkling, sweet, fortified).")
     var colour: String?
 
-    @Flag(name: .long, help: "Report only entries in their drinking window on the run date.")
+    @Flag(name: .long, help: "Report only entries in their drinking window on the run date (the catalogue's, else one estimated from the wine's style; non-vintage wines are ready).")
     var readyNow = false
 
     @Flag(name: .long, help: "Report only the best value (score per price) of each colour within each list.")
     var bestValue = false
+
+    @Option(name: .long, help: ArgumentHelp("An exchange rate markup may use when a list's and a catalogue's currencies differ (repeatable): EUR/USD=1.08 is one euro for 1.08 dollars. None is looked up: without one, such entries have no markup.", valueName: "BASE/QUOTE=RATE"))
+    var rate: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The currency of lists that print prices without one (USD, EUR, GBP …): markup needs the list's currency.", valueName: "CODE"))
+    var listCurrency: String?
 
     @Option(name: .long, help: "How receipts' numeric dates are read: dmy (25/12/2018), mdy (12/25/2018) or auto (ambiguous dates like 03/04/2018 are reported with both readings, not guessed). A job folder's decant-job.json {\"dateOrder\": …} overrides it for that job.")
     var dateOrder: DateOrderOption = .auto
@@ -145,6 +151,12 @@ public struct RunArguments: ParsableArguments {
         guard maxPages > 0 else { throw ValidationError("--max-pages must be positive") }
         if let asOf, Self.year(of: asOf) == nil { throw ValidationError("--as-of must be a date YYYY-MM-DD, got \"\(asOf)\"") }
         if let budget, budget <= 0 { throw ValidationError("--budget must be positive") }
+        for r in rate where ExchangeRate(r) == nil {
+            throw ValidationError("--rate must be BASE/QUOTE=RATE with two different currencies and a positive rate (EUR/USD=1.08), got \"\(r)\"")
+        }
+        if let listCurrency, listCurrency.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--list-currency must name a currency (USD, EUR, GBP …)")
+        }
         if let colour, WineColour.known(colour) == nil {
             throw ValidationError("--colour must be one of red, white, rose, sparkling, sweet, fortified")
         }
@@ -176,7 +188,8 @@ public struct RunArguments: ParsableArguments {
             throw ValidationError(error.description)
         }
         settings.insights = InsightOptions(year: runYear, budget: budget, minScore: minScore, colour: colour,
-                                           readyNow: readyNow, bestValueOnly: bestValue)
+                                           readyNow: readyNow, bestValueOnly: bestValue,
+                                           rates: rate.compactMap(ExchangeRate.init), listCurrency: listCurrency)
         settings.load = LoadSettings(limits: ImageLimits(maxPixels: maxPixels), pdfText: pdfText, maxPages: maxPages)
         settings.read.segmentation = psm.flatMap(PageSegmentation.init(rawValue:))
         settings.read.receiptReadings = receiptReadings

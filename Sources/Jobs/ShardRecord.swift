@@ -16,6 +16,9 @@ public struct ShardRecord: Sendable, Equatable, Codable {
         public var colour: String?
         public var readyNow: Bool
         public var bestValueOnly: Bool
+        /// Given rates and list currency (absent when none were given).
+        public var rates: [ExchangeRate]?
+        public var listCurrency: String?
 
         public init(_ options: InsightOptions) {
             year = options.year
@@ -24,11 +27,13 @@ public struct ShardRecord: Sendable, Equatable, Codable {
             colour = options.colour
             readyNow = options.readyNow
             bestValueOnly = options.bestValueOnly
+            rates = options.rates.isEmpty ? nil : options.rates
+            listCurrency = options.listCurrency
         }
 
         public var options: InsightOptions {
             InsightOptions(year: year, budget: budget, minScore: minScore, colour: colour, readyNow: readyNow,
-                           bestValueOnly: bestValueOnly)
+                           bestValueOnly: bestValueOnly, rates: rates ?? [], listCurrency: listCurrency)
         }
     }
 

@@ -67,6 +67,22 @@ extension EntryRecord {
         return window.isEmpty ? status : (status.isEmpty ? window : "\(status) (\(window))")
     }
 
+    /// Where the window comes from, for a reader: "catalogue", "estimated from style barolo-barbaresco",
+    /// "non-vintage: ready".
+    public var drinkSourceText: String? {
+        guard let source = insight?.drinkWindowSource else { return nil }
+        if source.hasPrefix("style:") {
+            let row = source.dropFirst("style:".count)
+            if row.hasSuffix("/premium") { return "estimated from style \(row.dropLast("/premium".count)), top price tier" }
+            return "estimated from style \(row)"
+        }
+        if source == "non-vintage" { return "non-vintage: sold ready" }
+        return source
+    }
+
+    /// The colour the colour filter tests: the list's, else the matched wine's.
+    public var reviewColour: String? { colour?.rawValue ?? insight?.colour }
+
     public var bottlePrice: Double? { Insights.bottlePrice(prices) }
     public var glassPrice: Double? { Insights.glassPrice(prices) }
 }

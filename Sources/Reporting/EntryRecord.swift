@@ -89,6 +89,8 @@ public struct EntryRecord: Sendable, Equatable, Codable {
         "prices", "price_columns", "currency", "bottle_size_ml", "quantity", "ocr_confidence",
         "match_id", "match_name", "match_vintage", "match_confidence", "match_type",
         "score", "drink_status", "markup", "value", "best_value", "fits_budget",
+        // Added after the columns above so readers that index columns by position still work.
+        "drink_from", "drink_to", "drink_window_source",
     ]
 
     public var csvRow: [String] {
@@ -104,6 +106,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
             insight?.score.map(Self.number) ?? "", insight?.drinkStatus?.rawValue ?? "",
             insight?.markup.map { Self.number(($0 * 100).rounded() / 100) } ?? "", insight?.value.map(Self.number) ?? "",
             insight.map { $0.bestValue ? "yes" : "" } ?? "", insight?.fitsBudget?.rawValue ?? "",
+            insight?.drinkFrom.map(String.init) ?? "", insight?.drinkTo.map(String.init) ?? "", insight?.drinkWindowSource ?? "",
         ]
     }
 

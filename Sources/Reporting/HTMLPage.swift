@@ -114,8 +114,9 @@ public enum HTMLPage {
 
     /// Filters, sorting and the entry boxes. Everything shown is already in the page as escaped
     /// HTML; the script only hides, shows, reorders and marks elements, and never builds markup
-    /// from text. `?filter=a,b&budget=N&q=text` in the URL clicks those filters on load (a link
-    /// to a filtered view, and how the browser test drives a click).
+    /// from text. `?filter=a,b&budget=N&colour=red&q=text&sort=-score` in the URL clicks those filters
+    /// and sorts by that column (a leading minus: highest first) on load: a link to a filtered view,
+    /// and how the browser test drives a click.
     static let script = """
     (function(){
     "use strict";
@@ -142,7 +143,7 @@ public enum HTMLPage {
     var rows=Array.prototype.slice.call(body.rows);
     rows.forEach(function(r,i){r.dataset.order=i;});
     var buttons=Array.prototype.slice.call(document.querySelectorAll("button[data-filter]"));
-    var budget=byId("budget"),search=byId("search"),shown=byId("shown");
+    var budget=byId("budget"),search=byId("search"),shown=byId("shown"),colour=byId("colour");
     function num(v){return v===undefined||v===""?NaN:Number(v);}
     var tests={
       "score90":function(r){return num(r.dataset.score)>=90;},
@@ -157,9 +158,11 @@ public enum HTMLPage {
     function apply(){
       var on=buttons.filter(function(b){return b.getAttribute("aria-pressed")==="true";}).map(function(b){return b.dataset.filter;});
       var q=search?search.value.trim().toLowerCase():"";
+      var c=colour?colour.value:"";
       var n=0;
       rows.forEach(function(r){
-        var ok=on.every(function(f){return tests[f]?tests[f](r):true;})&&(!q||r.textContent.toLowerCase().indexOf(q)>=0);
+        var ok=on.every(function(f){return tests[f]?tests[f](r):true;})&&(!q||r.textContent.toLowerCase().indexOf(q)>=0)
+          &&(!c||r.dataset.colour===c);
         r.hidden=!ok;if(ok)n++;
         var box=byId("b-"+r.dataset.id);if(box)box.classList.toggle("dim",!ok);
       });
@@ -169,6 +172,7 @@ public enum HTMLPage {
       var p=[];
       if(on.length)p.push("filter="+on.join(","));
       if(budget&&budget.value)p.push("budget="+encodeURIComponent(budget.value));
+      if(c)p.push("colour="+encodeURIComponent(c));
       if(q)p.push("q="+encodeURIComponent(q));
       try{history.replaceState(null,"",(p.length?"?"+p.join("&"):location.pathname)+location.hash);}catch(err){}
     }
@@ -176,9 +180,10 @@ public enum HTMLPage {
       b.setAttribute("aria-pressed",b.getAttribute("aria-pressed")==="true"?"false":"true");apply();});});
     if(budget)budget.addEventListener("input",apply);
     if(search)search.addEventListener("input",apply);
+    if(colour)colour.addEventListener("change",apply);
     var clear=byId("clear");
     if(clear)clear.addEventListener("click",function(){buttons.forEach(function(b){b.setAttribute("aria-pressed","false");});
-      if(search)search.value="";apply();});
+      if(search)search.value="";if(colour)colour.value="";apply();});
     var headers=Array.prototype.slice.call(table.tHead.rows[0].cells);
     headers.forEach(function(th,col){
       var b=th.querySelector("button");if(!b)return;
@@ -199,8 +204,13 @@ public enum HTMLPage {
     var params=new URLSearchParams(location.search);
     if(budget&&params.has("budget"))budget.value=params.get("budget");
     if(search&&params.has("q"))search.value=params.get("q");
+    if(colour&&params.has("colour"))colour.value=params.get("colour");
     var wanted=(params.get("filter")||"").split(",");
     buttons.forEach(function(b){if(wanted.indexOf(b.dataset.filter)>=0)b.click();});
+    var sort=(params.get("sort")||"").toLowerCase(),down=sort.charAt(0)==="-";
+    if(down)sort=sort.slice(1);
+    headers.forEach(function(th){var b=th.querySelector("button");
+      if(sort&&b&&b.textContent.trim().toLowerCase().replace(/ /g,"-")===sort){b.click();if(down)b.click();}});
     apply();
     ready=true;
     })();

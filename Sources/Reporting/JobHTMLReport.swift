@@ -87,6 +87,11 @@ public struct JobHTMLReport: Sendable {
         html += "<label>Budget <input type=\"number\" id=\"budget\" min=\"0\" step=\"any\" inputmode=\"decimal\" "
             + "value=\"\(HTMLText.number(budget))\" aria-describedby=\"budget-help\"></label>"
         html += "<span id=\"budget-help\" hidden>Under budget keeps entries whose bottle or glass price is at most this.</span>"
+        // Only the colours this job's entries have are offered.
+        let colours = Set(rows.compactMap { $0.entry.reviewColour })
+        html += "<label>Colour <select id=\"colour\"><option value=\"\">any</option>"
+            + WineColour.allCases.filter { colours.contains($0.rawValue) }
+                .map { "<option value=\"\($0.rawValue)\">\($0.rawValue)</option>" }.joined() + "</select></label>"
         html += "<label>Search <input type=\"search\" id=\"search\" autocomplete=\"off\"></label>"
         html += "<button type=\"button\" class=\"filter\" id=\"clear\">Clear</button>"
         html += "<output id=\"shown\" aria-live=\"polite\">\(rows.count) of \(rows.count) entries shown</output></div>"
@@ -95,7 +100,7 @@ public struct JobHTMLReport: Sendable {
         var columns: [(title: String, numeric: Bool)] = [
             ("Page", false), ("Raw text", false), ("Producer", false), ("Wine", false), ("Vintage", true), ("Prices", false),
             ("Match", false), ("Confidence", true), ("OCR", true), ("Score", true), ("Ready to drink", false),
-            ("Value", true), ("Budget fit", false),
+            ("Value", true), ("Markup", true), ("Budget fit", false),
         ]
         if hasChecks { columns.append(("Truth", false)) }
         html += "<div class=\"table-wrap\"><table id=\"entries\" class=\"entries\">"
@@ -130,7 +135,7 @@ public struct JobHTMLReport: Sendable {
             ("data-drink", insight?.drinkStatus?.rawValue ?? ""), ("data-best", insight?.bestValue == true ? "1" : "0"),
             ("data-bottle", HTMLText.number(e.bottlePrice)), ("data-glass", HTMLText.number(e.glassPrice)),
             ("data-fits", insight?.fitsBudget?.rawValue ?? ""), ("data-matched", e.isUnmatched ? "0" : "1"),
-            ("data-low", e.isLowConfidence ? "1" : "0"),
+            ("data-low", e.isLowConfidence ? "1" : "0"), ("data-colour", e.reviewColour ?? ""),
         ]
         attributes.append(("data-kind", e.kind.rawValue))
         var html = "<tr" + attributes.map { " \($0.0)=\"\(HTMLText.escape($0.1))\"" }.joined() + ">"
@@ -158,9 +163,11 @@ public struct JobHTMLReport: Sendable {
         cell(HTMLText.fixed(e.ocrConfidence, decimals: 0), sort: e.ocrConfidence, numeric: true,
              cls: e.ocrConfidence < EntryRecord.lowOCRConfidence ? "off" : nil)
         cell(HTMLText.escape(HTMLText.number(insight?.score)), sort: insight?.score, numeric: true)
-        cell(HTMLText.escape(e.drinkText))
+        let source = e.drinkSourceText.map { " <span class=\"facts\">\(HTMLText.escape($0))</span>" } ?? ""
+        cell(HTMLText.escape(e.drinkText) + source)
         let best = insight?.bestValue == true ? " <span class=\"badge good\">best value</span>" : ""
         cell((insight?.value.map { HTMLText.fixed($0, decimals: 2) } ?? "") + best, sort: insight?.value, numeric: true)
+        cell(insight?.markup.map { "×" + HTMLText.fixed($0, decimals: 2) } ?? "", sort: insight?.markup, numeric: true)
         cell(HTMLText.escape(insight?.fitsBudget?.rawValue ?? ""))
         if hasChecks { cell(verdict(check)) }
         return html + "</tr>"
@@ -289,6 +296,7 @@ public struct JobHTMLReport: Sendable {
             var i: [(String, String)] = []
             if let v = insight.score { i.append(("Score", HTMLText.number(v))) }
             if !e.drinkText.isEmpty { i.append(("Drink", e.drinkText)) }
+            if let v = e.drinkSourceText { i.append(("Window", v)) }
             if let v = insight.releasePrice { i.append(("Release price", HTMLText.number(v))) }
             if let v = insight.markup { i.append(("Markup", "×" + HTMLText.fixed(v, decimals: 2))) }
             if let v = insight.value { i.append(("Value", HTMLText.fixed(v, decimals: 2) + " points per unit of price")) }

@@ -49,6 +49,18 @@ import Testing
         ])
     }
 
+    @Test func theWindowSaysWhereItComesFrom() {
+        func source(_ s: String?) -> String? {
+            Self.entry("x", line: 0, box: PixelRect(x: 0, y: 0, width: 1, height: 1), match: nil,
+                       insight: EntryInsight(drinkWindowSource: s)).drinkSourceText
+        }
+        #expect(source("catalogue") == "catalogue")
+        #expect(source("style:barolo-barbaresco") == "estimated from style barolo-barbaresco")
+        #expect(source("style:bordeaux-cru/premium") == "estimated from style bordeaux-cru, top price tier")
+        #expect(source("non-vintage") == "non-vintage: sold ready")
+        #expect(source(nil) == nil)
+    }
+
     @Test func theirPriceSortsWinesSoldOnlyByTheGlass() {
         let glassOnly = Self.entry("Chablis 2015 12", line: 3, box: PixelRect(x: 100, y: 200, width: 900, height: 40), match: nil,
                                    prices: [Price(amount: 12, column: .glass)])
@@ -112,7 +124,7 @@ import Testing
         // The facts the filters test.
         #expect(html.contains("id=\"r-e1-1\" data-id=\"e1-1\" data-score=\"96\" data-drink=\"ready\" data-best=\"1\" data-bottle=\"48\" data-glass=\"\" data-fits=\"bottle\" data-matched=\"1\" data-low=\"0\""))
         #expect(html.contains("id=\"r-e1-2\" data-id=\"e1-2\" data-score=\"\" data-drink=\"\" data-best=\"0\" data-bottle=\"48\" data-glass=\"\" data-fits=\"\" data-matched=\"0\" data-low=\"1\""))
-        #expect(html.contains("data-matched=\"1\" data-low=\"1\" data-kind=\"wine\""))
+        #expect(html.contains("data-matched=\"1\" data-low=\"1\" data-colour=\"\" data-kind=\"wine\""))
         #expect(html.contains("value=\"60\""))
         // Filters are buttons with a pressed state; the table has column headers that sort.
         for filter in ["score90", "ready", "best-value", "budget", "unmatched", "low-confidence"] {

@@ -12,7 +12,7 @@ struct DecantBench: ParsableCommand {
         version: DecantVersion.string,
         subcommands: [BenchEvalCommand.self, BenchMatchingCommand.self, BenchRoundTripCommand.self,
                       BenchInv3DCommand.self, BenchSROIETextCommand.self, BenchSROIECommand.self, BenchEntriesCommand.self,
-                      BenchFlatteningCommand.self, BenchWineListsCommand.self, BenchPDFSpeedCommand.self, BenchLoadCommand.self, BenchDigestCommand.self,
+                      BenchFlatteningCommand.self, BenchWineListsCommand.self, BenchInsightsCommand.self, BenchPDFSpeedCommand.self, BenchLoadCommand.self, BenchDigestCommand.self,
                       BenchPDFProbeCommand.self, BenchPhoneDepthCommand.self,
                       BenchEnginesCommand.self, BenchSampleCommand.self, TunedRunCommand.self])
 }

@@ -17,13 +17,17 @@ struct MatchStage: Sendable {
     func match(_ parsed: ParsedPage, job: String, image: String) -> MatchedPage {
         var matched = MatchedPage()
         let scratch = matcher.makeScratch()
+        let bottlePrices = parsed.entries.compactMap { Insights.bottlePrice($0.prices) }
         for entry in parsed.entries {
             // Region and grapes the parser found go along: the matcher checks they agree with the label.
             let context = ([entry.region].compactMap { $0 } + entry.grapes).joined(separator: " ")
             let match = matcher.match(MatchQuery(context.isEmpty ? entry.name : "\(entry.name), \(context)", vintage: entry.vintage),
                                       scratch: scratch)
-            let insight = Insights.insight(wine: matchedWine(match), prices: entry.prices, currency: entry.currency,
-                                           listColour: entry.colour, options: insights)
+            let words = ([entry.name, entry.wine, entry.region, entry.section].compactMap { $0 } + entry.grapes).joined(separator: " ")
+            let listed = ListedWine(prices: entry.prices, currency: entry.currency, colour: entry.colour, vintage: entry.vintage,
+                                    words: words,
+                                    premium: StyleWindow.isPremium(price: Insights.bottlePrice(entry.prices), among: bottlePrices))
+            let insight = Insights.insight(wine: matchedWine(match), listed: listed, options: insights)
             matched.entries.append(EntryRecord(job: job, image: image, entry: entry, match: match, insight: insight))
         }
         guard let receipt = parsed.receipt else { return matched }
@@ -33,8 +37,9 @@ struct MatchStage: Sendable {
             let match = matcher.match(MatchQuery(item.wineName ?? item.description, vintage: item.vintage), scratch: scratch)
             let found = match.type == .none ? nil : match
             let words = lines.indices.contains(item.line) ? lines[item.line].confidence : 0
-            let insight = Insights.insight(wine: matchedWine(match), prices: [Price(amount: item.amount, column: .bottle)],
-                                           currency: receipt.currency, listColour: nil, options: insights)
+            let listed = ListedWine(prices: [Price(amount: item.amount, column: .bottle)], currency: receipt.currency,
+                                    vintage: item.vintage, words: item.wineName ?? item.description)
+            let insight = Insights.insight(wine: matchedWine(match), listed: listed, options: insights)
             matched.entries.append(EntryRecord(job: job, image: image, item: item, currency: receipt.currency,
                                                match: found, confidence: words, insight: insight))
             matched.items.append(ReceiptItemRecord(job: job, image: image, item: matched.items.count + 1,
