@@ -30,14 +30,18 @@ struct LineField: Equatable {
     /// And the field must bring them at least this much closer (root mean square, before to after).
     static let minimumGain = 0.7
 
+    /// How far past the long lines' extent (in halves of it) the field is followed; beyond, it
+    /// holds the value at that edge: a polynomial fitted to the lines is no guide far from them.
+    static let reach = 0.75
+
     /// The row coordinate of a point of the rotated page: equal along each text line.
     func level(x: Double, y: Double) -> Double {
-        let u = (x - x0) / size, w = (y - y0) / size
+        let u = min(Self.reach, max(-Self.reach, (x - x0) / size)), w = min(Self.reach, max(-Self.reach, (y - y0) / size))
         return y - size * (tilt * u + convergence * u * w + bend * u * u)
     }
 
-    /// How much the field stretches heights at `x` (∂v/∂y).
-    func stretch(x: Double) -> Double { 1 - convergence * (x - x0) / size }
+    /// How much the field stretches heights at `x` (∂v/∂y), within `reach`.
+    func stretch(x: Double) -> Double { 1 - convergence * min(Self.reach, max(-Self.reach, (x - x0) / size)) }
 
     /// The field of `lines` (word centres of the rotated page, one array per text line), or nil
     /// when too few lines are long enough, or the lines are straight and parallel already for words
@@ -86,7 +90,10 @@ struct LineField: Equatable {
             after += r * r
         }
         let residual = size * (before / max(count, 1)).squareRoot()
-        guard before > 0, residual >= minimumResidual * wordHeight, after <= minimumGain * minimumGain * before else { return nil }
+        guard before > 0, residual >= minimumResidual * wordHeight, after <= minimumGain * minimumGain * before,
+              // A field that would squash or stretch a word's height past half or twice within its
+              // reach fits something other than text lines.
+              abs(a[1]) * reach <= 0.5 else { return nil }
         return LineField(tilt: a[0], convergence: a[1], bend: a[2], x0: x0, y0: y0, size: size,
                          residualBefore: size * (before / count).squareRoot(), residualAfter: size * (after / count).squareRoot())
     }

@@ -290,9 +290,8 @@ public struct RowLayout: Sendable {
         let leftPrices = all.filter { $0.middleX < boundary && $0.hasPrice }.count
         let across = all.filter { $0.middleX >= boundary }
         let rightPrices = across.filter(\.hasPrice).count
-        // A stray number read beside a heading ("ARGENTINA 1") is no price column of the left side:
-        // two columns of a list price about as many rows each.
-        guard rightPrices >= 3, leftPrices * 4 <= rightPrices else { return false }
+        // One stray number read beside a heading ("ARGENTINA 1") is no price column of the left side.
+        guard rightPrices >= 3, leftPrices <= 1 else { return false }
         let sharing = left.filter { l in
             across.contains { r in min(l.bottom, r.bottom) - max(l.top, r.top) > 0.5 * min(l.height, r.height) }
         }.count

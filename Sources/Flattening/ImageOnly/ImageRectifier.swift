@@ -59,13 +59,10 @@ public struct ImageRectifier: Sendable {
         // as a quad is rectified by its outline alone; the orientation step then finds which way up
         // it reads.
         let byLines = TextLineAngle.estimate(blobs: analysis.blobs).flatMap { $0.confidence >= options.minimumAngleConfidence ? $0 : nil }
-        let byOutline = byLines == nil && options.detectPage ? outlineFrame(of: analysis, gray: gray, reduction: reduction) : nil
+        let byOutline = byLines == nil && options.detectPage && analysis.blobs.count >= 8
+            ? outlineFrame(of: analysis, gray: gray, reduction: reduction) : nil
         guard let angle = byLines ?? byOutline?.angle else {
-            steps[.page] = "no page found: no text lines detected; reading the whole image"
-            // Without text lines the blob sizes may be grain, not print: enlarge little.
-            let finished = finish(gray, blobHeight: nil, maxUpscale: min(options.maxUpscale, 1.5), steps: &steps, clock: &clock)
-            return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
-                                 report: FlattenReport(method: .imageOnly, reason: "no page found", steps: steps))
+            return readWhole(gray, why: "no text lines detected", steps: &steps, clock: &clock)
         }
         clock.lap(.angle, into: &steps)
         steps[.angle] = String(format: "%.2f° (confidence %.1f)", angle.degrees, angle.confidence)
@@ -108,7 +105,7 @@ public struct ImageRectifier: Sendable {
         }
         // The warp keeps only the quad: painting around a thresholded outline that missed part of
         // the sheet (its shadowed side) would only erase print inside it.
-        if options.paintSurroundings, byOutline == nil, !quadByBrightness, let mask = analysis.page {
+        if options.paintSurroundings, byOutline == nil, !quadByBrightness, !sheetByBrightness, let mask = analysis.page {
             if let painted = mask.paintingBackground(of: gray, reduction: reduction, radius: 3, text: ConvexHull(textBlobs.flatMap(\.corners)),
                                                      margin: 3 * Double(analysis.medianHeight), evenLight: 0.8) {
                 gray = painted.raster
@@ -122,6 +119,9 @@ public struct ImageRectifier: Sendable {
             steps[.perspective] = "quad \(quad) → \(gray.width)x\(gray.height); \(found?.why ?? "")"
         } else {
             if let why = found?.why { steps[.perspective] = "not applied: \(why)" }
+            // The sheet's edges gave the angle only for the warp: without it, the lines' direction
+            // is still unknown and no crop along it can be trusted.
+            if byOutline != nil { return readWhole(gray, why: "no text lines detected, and the sheet's quad could not be warped", steps: &steps, clock: &clock) }
             let rotation = -angle.degrees
             let center = Point(x: Double(gray.width) / 2, y: Double(gray.height) / 2)
             let turn = PlaneRotation(degrees: rotation, center: center)
@@ -190,6 +190,15 @@ public struct ImageRectifier: Sendable {
         var page = FlattenedPage(raster: finished.raster, ppi: finished.ppi, report: FlattenReport(method: .imageOnly, steps: steps))
         page.pendingOrientation = pending
         return page
+    }
+
+    /// The photo read whole, when no page was found in it.
+    private func readWhole(_ gray: Raster, why: String, steps: inout StepLog, clock: inout StepTimer) -> FlattenedPage {
+        steps[.page] = "no page found: \(why); reading the whole image"
+        // Without text lines the blob sizes may be grain, not print: enlarge little.
+        let finished = finish(gray, blobHeight: nil, maxUpscale: min(options.maxUpscale, 1.5), steps: &steps, clock: &clock)
+        return FlattenedPage(raster: finished.raster, ppi: finished.ppi,
+                             report: FlattenReport(method: .imageOnly, reason: "no page found", steps: steps))
     }
 
     /// The sheet's own axes and corners when its outline is a quad that stands clear of the photo's

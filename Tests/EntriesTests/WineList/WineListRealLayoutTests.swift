@@ -463,6 +463,20 @@ struct SignReadAsDigitTests {
         }
     }
 
+    /// Far from the lines it was fitted to, the field holds its edge value: a price five page-widths
+    /// off is moved no further than one at the edge, and no word's height is squashed or flipped.
+    @Test func theFieldIsNotFollowedFarFromItsLines() throws {
+        let field = try #require(RowLayout(lines: fannedPage()).field)
+        let edge = field.x0 + LineField.reach * field.size
+        for y in [0.0, 500, 5000] {
+            #expect(field.level(x: field.x0 + 5 * field.size, y: y) == field.level(x: edge, y: y))
+        }
+        for x in [-10 * field.size, field.x0, 10 * field.size] {
+            let stretch = field.stretch(x: x)
+            #expect(stretch >= 0.5 && stretch <= 2, "stretch \(stretch) at x \(x)")
+        }
+    }
+
     @Test func levelLinesNeedNoField() {
         var lines: [RecognizedLine] = []
         for k in 0..<12 {
