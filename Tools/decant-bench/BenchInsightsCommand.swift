@@ -75,13 +75,7 @@ struct BenchInsightsCommand: ParsableCommand {
             options.cache = ResultCache(output: runOut, fingerprint: RunFingerprint.make(settings: settings, engines: settings.engineFingerprint))
             // Every list is read again: the figures are this build's (--ocr-cache keeps the recognition cheap).
             options.force = true
-            do {
-                let outcome = try blocking { [options] in try await Runner(options: options).run() }
-                for problem in outcome.problems { FileHandle.standardError.write(Data("decant: \(problem)\n".utf8)) }
-            } catch let error as RunError {
-                FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
-                throw ExitCode(error.exitCode)
-            }
+            try BenchRun.run(options)
         }
         var rows: [(String, InsightCounts)] = []
         for file in lists {

@@ -256,13 +256,7 @@ struct BenchSROIECommand: ParsableCommand {
         settings.aids.ocrCache = ocrCache
         let options = RunOptions(inbox: "\(data)/img", output: out, workers: jobs, cataloguePath: catalogue, settings: settings,
                                  progress: .automatic)
-        do {
-            let outcome = try blocking { try await Runner(options: options).run() }
-            for problem in outcome.problems { FileHandle.standardError.write(Data("decant: \(problem)\n".utf8)) }
-        } catch let error as RunError {
-            FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
-            throw ExitCode(error.exitCode)
-        }
+        try BenchRun.run(options)
     }
 
     /// Every receipts.json below `folder`.

@@ -95,13 +95,7 @@ struct BenchWineListsCommand: ParsableCommand {
             var options = RunOptions(inbox: data, output: out, workers: jobs, settings: settings, progress: .automatic, html: false)
             options.cache = ResultCache(output: out, fingerprint: RunFingerprint.make(settings: settings, engines: settings.engineFingerprint))
             options.force = force
-            do {
-                let outcome = try blocking { [options] in try await Runner(options: options).run() }
-                for problem in outcome.problems { FileHandle.standardError.write(Data("decant: \(problem)\n".utf8)) }
-            } catch let error as RunError {
-                FileHandle.standardError.write(Data("decant: \(error.message)\n".utf8))
-                throw ExitCode(error.exitCode)
-            }
+            try BenchRun.run(options)
         }
         let metrics: MetricsReport
         do { metrics = try MetricsReport.load(path: "\(folder)/metrics.json") } catch { throw ValidationError(error.message) }

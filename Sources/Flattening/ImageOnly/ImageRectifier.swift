@@ -47,8 +47,17 @@ public struct ImageRectifier: Sendable {
         // A thresholded mask that covers the photo (a smooth table normalized as white as the
         // paper) or none at all: the sheet may still be the photo's brightest quad.
         var sheetByBrightness = false
+        // Looked for at most once: the second place asks only when the first did not find it, on
+        // the same photo and blobs.
+        var brightSheet: (mask: PageMask, blobs: [PixelRect])??
+        func brightest() -> (mask: PageMask, blobs: [PixelRect])? {
+            if let found = brightSheet { return found }
+            let found = brighterSheet(gray, analysis: analysis, reduction: reduction)
+            brightSheet = .some(found)
+            return found
+        }
         if options.detectPage, analysis.page.map({ $0.borderContact > 0.5 }) ?? true,
-           let bright = brighterSheet(gray, analysis: analysis, reduction: reduction) {
+           let bright = brightest() {
             analysis.page = bright.mask
             analysis.blobs = bright.blobs
             sheetByBrightness = true
@@ -97,7 +106,7 @@ public struct ImageRectifier: Sendable {
         // brightest region may be the whole sheet. Found before the table is painted the paper's level.
         var quadByBrightness = false
         if options.detectPage, found?.quad == nil, !sheetByBrightness,
-           let bright = brighterSheet(gray, analysis: analysis, reduction: reduction),
+           let bright = brightest(),
            let quad = bright.mask.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
                                        imageHeight: Double(gray.height) * reduction).quad {
             found = (quad, (found.map { "thresholded outline: \($0.why); " } ?? "") + "the photo's brightest quad")
