@@ -128,6 +128,8 @@ public struct RowLayout: Sendable {
     /// A run of words Tesseract read together, without a wide gap inside.
     struct Fragment {
         var words: [UprightWord]
+        /// Moved onto its row from another (`DisplacedPrices`): no part of the row's extent.
+        var moved = false
         var left: Double { words.first?.left ?? 0 }
         var right: Double { words.map(\.right).max() ?? 0 }
         var top: Double { words.map(\.top).min() ?? 0 }
@@ -346,7 +348,7 @@ public struct RowLayout: Sendable {
         }
         var groups: [Int?: [Fragment]] = [:]
         for f in fragments { groups[column(of: f), default: []].append(f) }
-        var built: [ListRow] = []
+        var columns: [(column: Int?, rows: [[Fragment]])] = []
         for (col, members) in groups {
             var rows: [[Fragment]] = []
             for f in members.sorted(by: { $0.top < $1.top }) {
@@ -361,12 +363,20 @@ public struct RowLayout: Sendable {
                 }
                 if let best { rows[best.index].append(f) } else { rows.append([f]) }
             }
+            columns.append((col, rows.map { $0.sorted { $0.left < $1.left } }.sorted { DisplacedPrices.top($0) < DisplacedPrices.top($1) }))
+        }
+        // A price column a fold moved a row off its wines, where the page shows it twice.
+        let mended = DisplacedPrices.mended(columns.map(\.rows), lineHeight: h)
+        var built: [ListRow] = []
+        for (col, rows) in zip(columns.map(\.column), mended) {
             for row in rows {
                 let words = row.flatMap(\.words).sorted { $0.left < $1.left }
                 // A row is as tall as its pieces of ordinary height when it has some: a name whose
                 // every word took in a mark off the line (winelist-0103) stands on its bin's row.
-                let ordinary = row.filter { $0.height <= Self.ordinaryPiece * h }
-                let extent = ordinary.isEmpty || !row.contains(where: { $0.height > Self.outsizedWord * h }) ? row : ordinary
+                // A price moved onto its wine from a row away keeps the wine's row where it is.
+                let standing = row.contains(where: \.moved) ? row.filter { !$0.moved } : row
+                let ordinary = standing.filter { $0.height <= Self.ordinaryPiece * h }
+                let extent = ordinary.isEmpty || !standing.contains(where: { $0.height > Self.outsizedWord * h }) ? standing : ordinary
                 built.append(ListRow(words: words.map(\.word), column: col, left: words.first!.left,
                                      right: words.map(\.right).max()!, top: extent.map(\.top).min()!,
                                      bottom: extent.map(\.bottom).max()!, wordSpans: words.map { $0.left...$0.right },

@@ -45,22 +45,23 @@ public struct ImageRectifier: Sendable {
         steps[.blobs] = "\(analysis.blobs.count) at \(String(format: "%.2f", reduction))x, median height \(analysis.medianHeight) px"
 
         // A thresholded mask that covers the photo (a smooth table normalized as white as the
-        // paper) or none at all: the sheet may still be the photo's brightest quad.
-        var sheetByBrightness = false
+        // paper) or none at all: the raw photo may still show the sheet (its brightest quad, or
+        // the quad its edges draw).
+        var sheetOnRaw: SheetSource?
         // Looked for at most once: the second place asks only when the first did not find it, on
         // the same photo and blobs.
-        var brightSheet: (mask: PageMask, blobs: [PixelRect])??
-        func brightest() -> (mask: PageMask, blobs: [PixelRect])? {
-            if let found = brightSheet { return found }
-            let found = brighterSheet(gray, analysis: analysis, reduction: reduction)
-            brightSheet = .some(found)
+        var rawSheet: (mask: PageMask, blobs: [PixelRect], how: SheetSource)??
+        func onRaw() -> (mask: PageMask, blobs: [PixelRect], how: SheetSource)? {
+            if let found = rawSheet { return found }
+            let found = sheetOnPhoto(gray, analysis: analysis, reduction: reduction)
+            rawSheet = .some(found)
             return found
         }
         if options.detectPage, analysis.page.map({ $0.borderContact > 0.5 }) ?? true,
-           let bright = brightest() {
-            analysis.page = bright.mask
-            analysis.blobs = bright.blobs
-            sheetByBrightness = true
+           let raw = onRaw() {
+            analysis.page = raw.mask
+            analysis.blobs = raw.blobs
+            sheetOnRaw = raw.how
         }
         // The text lines' direction, or else the sheet's own edges: a page photographed at a slant
         // has lines that converge (and curl) too much for one direction to stand out, and on a
@@ -88,7 +89,7 @@ public struct ImageRectifier: Sendable {
         if let mask = analysis.page {
             steps[.page] = String(format: "sheet covers %.0f%% of the photo, touches %.0f%% of its border",
                                    mask.areaFraction * 100, mask.borderContact * 100)
-                + (sheetByBrightness ? " (the photo's brightest quad; thresholded, the table was as white as the paper)" : "")
+                + (sheetOnRaw.map { " (\($0.description))" } ?? "")
         } else {
             steps[.page] = "no sheet stands out from the background"
         }
@@ -103,18 +104,19 @@ public struct ImageRectifier: Sendable {
             ?? (options.detectPage ? analysis.page?.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
                                                           imageHeight: Double(gray.height) * reduction) : nil)
         // The thresholded outline is no quad (a shadow's edge or the print cut into it): the
-        // brightest region may be the whole sheet. Found before the table is painted the paper's level.
-        var quadByBrightness = false
-        if options.detectPage, found?.quad == nil, !sheetByBrightness,
-           let bright = brightest(),
-           let quad = bright.mask.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
+        // raw photo's brightest region or edges may show the whole sheet. Found before the table
+        // is painted the paper's level.
+        var quadOnRaw = false
+        if options.detectPage, found?.quad == nil, sheetOnRaw == nil,
+           let raw = onRaw(),
+           let quad = raw.mask.quad(textAngle: angle.degrees, imageWidth: Double(gray.width) * reduction,
                                        imageHeight: Double(gray.height) * reduction).quad {
-            found = (quad, (found.map { "thresholded outline: \($0.why); " } ?? "") + "the photo's brightest quad")
-            quadByBrightness = true
+            found = (quad, (found.map { "thresholded outline: \($0.why); " } ?? "") + raw.how.description)
+            quadOnRaw = true
         }
         // The warp keeps only the quad: painting around a thresholded outline that missed part of
         // the sheet (its shadowed side) would only erase print inside it.
-        if options.paintSurroundings, byOutline == nil, !quadByBrightness, !sheetByBrightness, let mask = analysis.page {
+        if options.paintSurroundings, byOutline == nil, !quadOnRaw, sheetOnRaw == nil, let mask = analysis.page {
             if let painted = mask.paintingBackground(of: gray, reduction: reduction, radius: 3, text: ConvexHull(textBlobs.flatMap(\.corners)),
                                                      margin: 3 * Double(analysis.medianHeight), evenLight: 0.8) {
                 gray = painted.raster
@@ -220,31 +222,65 @@ public struct ImageRectifier: Sendable {
         return (TextLineAngle(degrees: axes, confidence: 0, blobCount: analysis.blobs.count), quad, found.why + "; from the sheet's edges")
     }
 
-    /// The photo's brightest region (`PageMask.byBrightness`) when it is a sheet: a quad clear of
-    /// the frame that holds the print. A lit part of a page beside a shadow is as bright and may be
-    /// a quad too, but print goes on past its edge; a table holds specks, not print, so text blobs
-    /// must be at least four times as dense on the sheet as around it. Returns the sheet and the
-    /// blobs on it.
-    func brighterSheet(_ gray: Raster, analysis: TextBlobs, reduction: Double) -> (mask: PageMask, blobs: [PixelRect])? {
-        guard let bright = PageMask.byBrightness(gray, reduction: reduction), bright.borderContact < 0.2,
-              bright.areaFraction > 0.08, bright.areaFraction < 0.9, let axes = bright.ownAxes(),
-              bright.quad(textAngle: axes, imageWidth: Double(gray.width) * reduction,
-                          imageHeight: Double(gray.height) * reduction).quad != nil else { return nil }
+    /// The sheet as the raw photo shows it, when thresholding could not: its brightest region
+    /// (`PageMask.byBrightness`), or else the quad its edges draw (`SheetEdges`, for a table lit
+    /// as brightly as the paper in places, or a sheet half in shadow). Either must be a quad clear
+    /// of the frame that holds the print. A lit part of a page beside a shadow is as bright and may
+    /// be a quad too, but print goes on past its edge; a table holds specks, not print, so text
+    /// blobs must be at least four times as dense on the sheet as around it. Returns the sheet, the
+    /// blobs on it and how it was found.
+    func sheetOnPhoto(_ gray: Raster, analysis: TextBlobs, reduction: Double) -> (mask: PageMask, blobs: [PixelRect], how: SheetSource)? {
+        if let bright = PageMask.byBrightness(gray, reduction: reduction), let on = holdsPrint(bright, gray: gray, analysis: analysis, reduction: reduction) {
+            return (bright, on, .brightness)
+        }
+        let frameWidth = Double(gray.width) * reduction, frameHeight = Double(gray.height) * reduction
+        let scale = 256 / max(frameWidth, frameHeight)
+        // Largest first: a fold's or a shadow's edge closes smaller quads inside the sheet.
+        for edged in SheetEdges().find(gray, reduction: reduction) {
+            let mask = PageMask.filling(edged.quad, width: max(1, Int((frameWidth * scale).rounded())),
+                                        height: max(1, Int((frameHeight * scale).rounded())), scale: scale)
+            if let on = holdsPrint(mask, gray: gray, analysis: analysis, reduction: reduction) { return (mask, on, .edges(edged.coverage)) }
+        }
+        return nil
+    }
+
+    /// How the sheet was found on the raw photo, for the page step's report.
+    enum SheetSource {
+        case brightness
+        /// Each side's share edged.
+        case edges([Double])
+
+        var description: String {
+            switch self {
+            case .brightness: return "the photo's brightest quad; thresholded, the table was as white as the paper"
+            case .edges(let coverage):
+                return "the quad the sheet's edges draw (edged along " + coverage.map { String(format: "%.0f%%", $0 * 100) }.joined(separator: ", ")
+                    + " of its sides); thresholded, the table was as white as the paper"
+            }
+        }
+    }
+
+    /// The blobs on `sheet` when it is a quad clear of the frame with the print on it, denser
+    /// than off it and than just around it; nil otherwise.
+    private func holdsPrint(_ sheet: PageMask, gray: Raster, analysis: TextBlobs, reduction: Double) -> [PixelRect]? {
+        guard sheet.borderContact < 0.2, sheet.areaFraction > 0.08, sheet.areaFraction < 0.9, let axes = sheet.ownAxes(),
+              sheet.quad(textAngle: axes, imageWidth: Double(gray.width) * reduction,
+                         imageHeight: Double(gray.height) * reduction).quad != nil else { return nil }
         func centre(_ b: PixelRect) -> (x: Double, y: Double) { (Double(b.x) + Double(b.width) / 2, Double(b.y) + Double(b.height) / 2) }
         // Every blob counts, the thresholded outline's or not: that outline may have cut the
         // shadowed part of the sheet off.
         let all = analysis.unmasked
-        let on = all.filter { bright.contains(x: centre($0).x, y: centre($0).y) }
+        let on = all.filter { sheet.contains(x: centre($0).x, y: centre($0).y) }
         guard on.count >= 8 else { return nil }
-        let onDensity = Double(on.count) / bright.areaFraction
-        let offDensity = Double(all.count - on.count) / (1 - bright.areaFraction)
+        let onDensity = Double(on.count) / sheet.areaFraction
+        let offDensity = Double(all.count - on.count) / (1 - sheet.areaFraction)
         // Just around the sheet above all: a part of the page left out (darker, in a shadow)
         // carries print right up to the region's edge.
-        let band = bright.band(cells: max(2, max(bright.width, bright.height) / 25))
+        let band = sheet.band(cells: max(2, max(sheet.width, sheet.height) / 25))
         let nearby = all.filter { band.contains(x: centre($0).x, y: centre($0).y) }.count
         let nearbyDensity = Double(nearby) / max(band.areaFraction, 1e-6)
         guard offDensity * 4 <= onDensity, nearbyDensity * 4 <= onDensity else { return nil }
-        return (bright, on)
+        return on
     }
 
     /// Scale and photometric steps shared by every path, including "no page found". `scaled`: the

@@ -62,6 +62,11 @@ public enum LeaderEraser {
         let letters = heights.filter { 2 * $0 >= tall }
         let textHeight = Double(letters[letters.count / 2])
         let maxDot = max(2.0, 0.42 * textHeight)
+        // A page still sideways (turned upright only once it is read) has its letters' widths for
+        // heights: its letters passed for dots, and the first letters of its rows, evenly spaced
+        // one above another, for a leader, and were painted over. Leaders are looked for along
+        // lines only when the letters run along them.
+        guard !runsSideways(boxes, letterSize: textHeight) else { return [] }
         let dots = boxes.filter { b in
             Double(b.width) <= maxDot && Double(b.height) <= maxDot && b.width >= 1 && b.height >= 1
                 && b.width <= 2 * b.height + 1 && b.height <= 2 * b.width + 1
@@ -102,7 +107,75 @@ public enum LeaderEraser {
                 openByBand[home, default: []].append(chains.count - 1)
             }
         }
-        return chains.map(trimmed).filter { $0.count >= minimumRun && isEven($0) }
+        return chains.map(trimmed).filter { $0.count >= minimumRun && isEven($0) && isClear($0, among: boxes) && isOnOneLine($0, textHeight: textHeight) }
+    }
+
+    /// A leader's dots sit on one straight line (the baseline, or one across a tilted page). The
+    /// specks that faint or glare-washed letters break into lie at every height of the letters.
+    static func isOnOneLine(_ run: [PixelRect], textHeight: Double) -> Bool {
+        let points = run.map { (x: Double($0.x) + Double($0.width) / 2, y: Double($0.y) + Double($0.height) / 2) }
+        let n = Double(points.count)
+        let mx = points.map(\.x).reduce(0, +) / n, my = points.map(\.y).reduce(0, +) / n
+        let sxx = points.map { ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
+        let sxy = points.map { ($0.x - mx) * ($0.y - my) }.reduce(0, +)
+        let slope = sxx > 0 ? sxy / sxx : 0
+        let squares = points.map { (p: (x: Double, y: Double)) -> Double in
+            let r = p.y - my - slope * (p.x - mx)
+            return r * r
+        }.reduce(0, +)
+        return (squares / n).squareRoot() <= max(1, 0.12 * textHeight)
+    }
+
+    /// Between a leader's dots lies bare paper: ink of any other kind there (the rest of a letter
+    /// that faint print broke into specks, and whose specks happened to fall evenly) makes the
+    /// run part of the words, and painting it over would erase them.
+    static func isClear(_ run: [PixelRect], among boxes: [PixelRect]) -> Bool {
+        guard let first = run.first, let last = run.last else { return false }
+        let top = run.map(\.y).min() ?? first.y, bottom = run.map(\.maxY).max() ?? first.maxY
+        let members = Set(run)
+        let others = boxes.filter { b in
+            guard !members.contains(b) else { return false }
+            let cx = b.x + b.width / 2, cy = b.y + b.height / 2
+            return cx > first.maxX && cx < last.x && cy >= top && cy <= bottom
+        }.count
+        return others * 10 <= run.count
+    }
+
+    /// Whether letters have their nearest neighbour above or below them more often than beside
+    /// them: text that runs down the page. Letters of a word are closer than lines are apart,
+    /// whatever the page's turn, so the side of a letter's nearest neighbour says which way its
+    /// line runs.
+    static func runsSideways(_ boxes: [PixelRect], letterSize: Double) -> Bool {
+        let letters = boxes.filter { Double(max($0.width, $0.height)) >= 0.3 * letterSize && Double(max($0.width, $0.height)) <= 3 * letterSize }
+        guard letters.count >= 20 else { return false }
+        let reach = max(2, Int(letterSize.rounded()))
+        /// Each letter's smallest gap to a letter overlapping it across, along one axis.
+        func nearest(along: (PixelRect) -> (lo: Int, hi: Int), across: (PixelRect) -> (lo: Int, hi: Int)) -> [Int] {
+            let order = letters.indices.sorted { along(letters[$0]).lo < along(letters[$1]).lo }
+            var gaps = [Int](repeating: Int.max, count: letters.count)
+            for (k, i) in order.enumerated() {
+                let a = letters[i]
+                var m = k + 1
+                while m < order.count, along(letters[order[m]]).lo <= along(a).hi + reach {
+                    let j = order[m], b = letters[j]
+                    let overlap = min(across(a).hi, across(b).hi) - max(across(a).lo, across(b).lo)
+                    if overlap * 2 >= min(across(a).hi - across(a).lo, across(b).hi - across(b).lo) {
+                        let gap = max(0, along(b).lo - along(a).hi)
+                        gaps[i] = min(gaps[i], gap)
+                        gaps[j] = min(gaps[j], gap)
+                    }
+                    m += 1
+                }
+            }
+            return gaps
+        }
+        let beside = nearest(along: { ($0.x, $0.maxX) }, across: { ($0.y, $0.maxY) })
+        let above = nearest(along: { ($0.y, $0.maxY) }, across: { ($0.x, $0.maxX) })
+        var besideWins = 0, aboveWins = 0
+        for k in letters.indices where beside[k] != above[k] {
+            if beside[k] < above[k] { besideWins += 1 } else { aboveWins += 1 }
+        }
+        return aboveWins > 2 * besideWins
     }
 
     /// A run without the dots at its ends that are off its pitch: the full stops of "N.V." or

@@ -12,7 +12,7 @@ struct TextBlobs {
     /// The sheet of paper, when one stands out from the background.
     var page: PageMask?
     /// Every text-sized blob, on the sheet or off it: what another outline of the sheet is checked
-    /// against (`ImageRectifier.brighterSheet`).
+    /// against (`ImageRectifier.sheetOnPhoto`).
     var unmasked: [PixelRect] = []
 
     static func find(in gray: Raster, reduction: Double, adaptive: Bool = true, joinDots: Bool = false) -> TextBlobs {

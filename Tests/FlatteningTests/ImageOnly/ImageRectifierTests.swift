@@ -149,7 +149,7 @@ import Testing
             #expect(a.distance(to: b) < 25, "corner \(a) should be near \(b)")
         }
         let blobs = TextBlobs.find(in: photo, reduction: 1)
-        #expect(ImageRectifier().brighterSheet(photo, analysis: blobs, reduction: 1) != nil)
+        #expect(ImageRectifier().sheetOnPhoto(photo, analysis: blobs, reduction: 1) != nil)
         let flat = ImageRectifier().rectify(photo)
         #expect(flat.report.steps[.perspective]?.hasPrefix("quad") == true, "\(flat.report.steps)")
         expectUprightLines(flat.raster, "sheet on a smooth table; steps \(flat.report.steps)")
@@ -170,9 +170,9 @@ import Testing
         }
         let rectifier = ImageRectifier()
         let printedAcross = TextBlobs(blobs: blobs(fromX: 220), medianHeight: 12, reduction: 1, page: nil, unmasked: blobs(fromX: 220))
-        #expect(rectifier.brighterSheet(photo, analysis: printedAcross, reduction: 1) == nil)
+        #expect(rectifier.sheetOnPhoto(photo, analysis: printedAcross, reduction: 1) == nil)
         let printedOnIt = TextBlobs(blobs: blobs(fromX: 420), medianHeight: 12, reduction: 1, page: nil, unmasked: blobs(fromX: 420))
-        let sheet = try #require(rectifier.brighterSheet(photo, analysis: printedOnIt, reduction: 1))
+        let sheet = try #require(rectifier.sheetOnPhoto(photo, analysis: printedOnIt, reduction: 1))
         #expect(abs(sheet.mask.areaFraction - 0.28) < 0.03, "area \(sheet.mask.areaFraction)")
     }
 

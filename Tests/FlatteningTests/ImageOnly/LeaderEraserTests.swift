@@ -1,4 +1,4 @@
-import Flattening
+@testable import Flattening
 import Imaging
 import Testing
 
@@ -128,5 +128,49 @@ import Testing
         for letter in letters {
             #expect(result.raster[letter.x + 4, letter.y + 12] == 20, "letter at \(letter.x),\(letter.y) was touched")
         }
+    }
+
+    /// Boxes turned a quarter: x and y, width and height swapped.
+    func sideways(_ boxes: [PixelRect]) -> [PixelRect] {
+        boxes.map { PixelRect(x: $0.y, y: $0.x, width: $0.height, height: $0.width) }
+    }
+
+    /// A page still sideways when its leaders are looked for (it is turned upright only once it
+    /// is read): its letters' widths pass for heights, and the first letters of its rows, evenly
+    /// spaced one above another, for a leader. No run is taken on it; upright, the same page's
+    /// leaders are found.
+    @Test func aPageStillSidewaysHasNoLeadersTaken() {
+        var boxes: [PixelRect] = []
+        for row in 0..<12 {
+            let y = 20 + row * 22
+            // Words of 8 × 14 letters 2 px apart; the first letter of every row at x 10.
+            boxes += word(x: 10, y: y, letters: 9) + word(x: 110, y: y, letters: 6) + dots(x: 180, y: y + 11, count: 12)
+                + word(x: 290, y: y, letters: 2)
+        }
+        #expect(LeaderEraser.leaderRuns(in: boxes).count == 12)
+        #expect(!LeaderEraser.runsSideways(boxes, letterSize: 14))
+        let turned = sideways(boxes)
+        #expect(LeaderEraser.runsSideways(turned, letterSize: 14))
+        #expect(LeaderEraser.leaderRuns(in: turned).isEmpty)
+    }
+
+    /// Specks scattered over the height of a line (a glare-washed word) are no leader, evenly
+    /// spaced as they may be; the same specks on one line are.
+    @Test func specksAtEveryHeightOfALineAreNoLeader() {
+        let level = dots(x: 100, y: 30, count: 8)
+        let scattered = level.enumerated().map { PixelRect(x: $1.x, y: $1.y + ($0 % 2 == 0 ? -5 : 5), width: 3, height: 3) }
+        #expect(LeaderEraser.isOnOneLine(level, textHeight: 14))
+        #expect(!LeaderEraser.isOnOneLine(scattered, textHeight: 14))
+        // A leader along a page tilted 2° is still on one line.
+        let tilted = (0..<20).map { PixelRect(x: 100 + $0 * 8, y: 30 + Int((Double($0 * 8) * 0.035).rounded()), width: 3, height: 3) }
+        #expect(LeaderEraser.isOnOneLine(tilted, textHeight: 14))
+    }
+
+    /// Other ink between a run's dots makes it part of the words: not painted over.
+    @Test func ARunWithInkBetweenItsDotsIsNoLeader() {
+        let run = dots(x: 100, y: 30, count: 10)
+        #expect(LeaderEraser.isClear(run, among: run))
+        let strokes = [PixelRect(x: 120, y: 29, width: 2, height: 6), PixelRect(x: 150, y: 28, width: 2, height: 6)]
+        #expect(!LeaderEraser.isClear(run, among: run + strokes))
     }
 }

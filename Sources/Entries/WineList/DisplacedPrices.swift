@@ -1,0 +1,133 @@
+/// A price column moved a row off its wines, as a fold or a crease in a photographed page moves
+/// the part of the sheet beyond it: every price stands on the next wine's row (or the one before),
+/// the first wine of each section has none, and the last price stands alone on a row of its own
+/// past the section's last wine.
+///
+/// The column's own cells cannot tell a moved column from a list whose first wine is unpriced and
+/// whose section ends in a priced note ("Corkage 20"), so the move is taken only when the page says
+/// so twice: at least two runs of wines, each with exactly that shape, moved the same way. Within a
+/// run the names keep their rows, in their margin, at their pitch; only the prices move, each to the
+/// wine one row up (or down), the lone price onto the last (or first) wine.
+enum DisplacedPrices {
+    /// One row as the layout built it: its fragments, left to right.
+    typealias Row = [RowLayout.Fragment]
+
+    /// Which way the column moved on the page: `down` puts each price a row below its wine.
+    enum Direction: Equatable { case down, up }
+
+    /// A run whose prices moved: the rows (indexes into one column's rows, top to bottom) of its
+    /// wines, and of the lone price row.
+    struct Run: Equatable {
+        var direction: Direction
+        var wines: [Int]
+        var lone: Int
+    }
+
+    /// The least number of runs on a page that show the move before any is mended.
+    static let runsNeeded = 2
+
+    /// The columns' rows (each column's top to bottom) with the prices of every moved run put on
+    /// their own wines, and the lone price rows removed; unchanged unless `runsNeeded` runs show
+    /// the same move.
+    static func mended(_ columns: [[Row]], lineHeight h: Double) -> [[Row]] {
+        let found = columns.map { runs(in: $0, lineHeight: h) }
+        for direction in [Direction.down, .up] {
+            let count = found.reduce(0) { $0 + $1.filter { $0.direction == direction }.count }
+            guard count >= runsNeeded else { continue }
+            return zip(columns, found).map { rows, runs in
+                apply(runs.filter { $0.direction == direction }, to: rows)
+            }
+        }
+        return columns
+    }
+
+    /// The name part of a row (its fragments before a trailing price) and that price, when the row
+    /// is a name with a price standing apart at its right.
+    static func split(_ row: Row) -> (name: Row, price: RowLayout.Fragment?) {
+        guard row.count >= 2, let last = row.last, !last.isText, last.hasPrice, row.first?.isText == true else { return (row, nil) }
+        return (Array(row.dropLast()), last)
+    }
+
+    static func isName(_ row: Row) -> Bool { row.first?.isText == true }
+
+    static func isLonePrice(_ row: Row) -> Bool { row.count == 1 && !row[0].isText && row[0].hasPrice }
+
+    static func top(_ row: Row) -> Double { row.map(\.top).min() ?? 0 }
+
+    /// Every run of one column's rows showing the move, either way.
+    static func runs(in rows: [Row], lineHeight h: Double) -> [Run] {
+        var found: [Run] = []
+        for (i, row) in rows.enumerated() where isLonePrice(row) {
+            if let run = run(endingAt: i, in: rows, step: -1, lineHeight: h) { found.append(run) }
+            if let run = run(endingAt: i, in: rows, step: 1, lineHeight: h) { found.append(run) }
+        }
+        return found
+    }
+
+    /// The run of wines next to the lone price row `lone`, walking away from it by `step` (−1: the
+    /// wines above it, their prices moved down). Each wine on the way has a price in the lone
+    /// price's column, the wine at the far end has none, and all keep one margin and one pitch.
+    static func run(endingAt lone: Int, in rows: [Row], step: Int, lineHeight h: Double) -> Run? {
+        let loneRow = rows[lone]
+        var wines: [Int] = []
+        var i = lone + step
+        var previousTop = top(loneRow)
+        var pitches: [Double] = []
+        while i >= 0, i < rows.count {
+            let row = rows[i]
+            guard isName(row) else { break }
+            let pitch = abs(previousTop - top(row))
+            // Rows of one run follow at one pitch (a line and a bit apart at most).
+            guard pitch >= 0.8 * h, pitch <= 2.5 * h else { break }
+            if let first = pitches.first, pitch < 0.7 * first || pitch > 1.4 * first { break }
+            pitches.append(pitch)
+            let (_, price) = split(row)
+            wines.append(i)
+            guard let price else {
+                // The far end: a wine without a price.
+                guard wines.count >= 2 else { return nil }
+                // One margin: the names start together, the moved prices end together.
+                let lefts = wines.map { rows[$0].first?.left ?? 0 }
+                guard (lefts.max() ?? 0) - (lefts.min() ?? 0) <= 2 * h else { return nil }
+                let rights = wines.dropLast().compactMap { split(rows[$0]).price?.right } + [loneRow[0].right]
+                guard (rights.max() ?? 0) - (rights.min() ?? 0) <= 2 * h else { return nil }
+                // The wine before the far end is no wine of this run: it is not a priced name at this pitch.
+                let beyond = i + step
+                if beyond >= 0, beyond < rows.count, isName(rows[beyond]), split(rows[beyond]).price != nil,
+                   abs(top(rows[beyond]) - top(row)) <= 1.4 * pitches[0] { return nil }
+                return Run(direction: step < 0 ? .down : .up, wines: step < 0 ? wines.reversed() : wines, lone: lone)
+            }
+            guard price.left > (split(row).name.map(\.right).max() ?? 0) + h else { break }
+            previousTop = top(row)
+            i += step
+        }
+        return nil
+    }
+
+    /// The rows with each run's prices moved onto their own wines and the lone price rows gone.
+    static func apply(_ runs: [Run], to rows: [Row]) -> [Row] {
+        var out = rows
+        var removed = [Bool](repeating: false, count: rows.count)
+        for run in runs {
+            // Wines top to bottom; `down`: each price a row below its wine, the lone one below the last.
+            var prices: [RowLayout.Fragment] = []
+            if run.direction == .up { prices.append(rows[run.lone][0]) }
+            for k in run.wines.indices where run.direction == .down ? k > 0 : k < run.wines.count - 1 {
+                if let price = split(rows[run.wines[k]]).price { prices.append(price) }
+            }
+            if run.direction == .down { prices.append(rows[run.lone][0]) }
+            guard prices.count == run.wines.count else { continue }
+            for k in run.wines.indices {
+                var price = prices[k]
+                price.moved = true
+                var row = split(rows[run.wines[k]]).name
+                row.append(price)
+                out[run.wines[k]] = row
+            }
+            removed[run.lone] = true
+        }
+        var kept: [Row] = []
+        for i in out.indices where !removed[i] { kept.append(out[i]) }
+        return kept
+    }
+}

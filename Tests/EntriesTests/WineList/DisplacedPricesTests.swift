@@ -1,0 +1,103 @@
+import Imaging
+import RecognizedText
+import Testing
+@testable import Entries
+
+/// A price column a fold moved a row off its wines (`DisplacedPrices`).
+@Suite struct DisplacedPricesTests {
+    let parser = WineListParser(fields: FieldParser(runYear: 2026))
+
+    /// Sections of wines at a 40 px pitch, names at x 50, prices right-aligned at x 700–740;
+    /// `shift`: rows the price column stands below its wines (−1: above). Each section's
+    /// heading stands 80 px above its first wine.
+    func page(sections: [[(name: String, price: Int)]], shift: Int) -> [RecognizedLine] {
+        var lines: [RecognizedLine] = []
+        var y = 60
+        for (s, wines) in sections.enumerated() {
+            lines.append(line(["RED", "WHITE", "ROSE", "SPARKLING"][s % 4], x: 300, y: y))
+            y += 80
+            for (i, wine) in wines.enumerated() {
+                lines.append(line(wine.name, y: y + i * 40))
+                lines.append(line("\(wine.price)", x: 710, y: y + (i + shift) * 40))
+            }
+            y += wines.count * 40 + 60
+        }
+        return lines
+    }
+
+    let reds: [(name: String, price: Int)] = [("Chateau Figeac 2009", 270), ("Chateau Pavie 2009", 440),
+                                              ("Chateau Angelus 2001", 740), ("Chateau Lafleur 2009", 570)]
+    let whites: [(name: String, price: Int)] = [("Pavillon Blanc 2014", 240), ("Blanc de Lynch 2016", 532),
+                                                ("Domaine de Chevalier 2012", 280)]
+
+    func prices(_ lines: [RecognizedLine]) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for entry in parser.parse(lines: lines) {
+            if let amount = entry.prices.last?.amount { out[entry.name] = amount }
+        }
+        return out
+    }
+
+    @Test func aColumnMovedARowDownInTwoSectionsGoesBackOntoItsWines() {
+        let moved = prices(page(sections: [reds, whites], shift: 1))
+        for wine in reds + whites {
+            let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+            #expect(moved[name] == Double(wine.price), "\(name): \(String(describing: moved[name]))")
+        }
+        #expect(moved.count == reds.count + whites.count)
+    }
+
+    @Test func aColumnMovedARowUpInTwoSectionsGoesBackOntoItsWines() {
+        let moved = prices(page(sections: [reds, whites], shift: -1))
+        for wine in reds + whites {
+            let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+            #expect(moved[name] == Double(wine.price), "\(name): \(String(describing: moved[name]))")
+        }
+    }
+
+    /// One section alone with that shape is no proof: its first wine may be unpriced and its last
+    /// row a priced note. The page is read as printed.
+    @Test func oneSectionAloneIsReadAsPrinted() {
+        let lines = page(sections: [reds], shift: 1)
+        let read = prices(lines)
+        #expect(read["Chateau Figeac"] == nil)
+        #expect(read["Chateau Pavie"] == 270)
+        let layout = RowLayout(lines: lines)
+        #expect(layout.rows.contains { $0.text == "570" }, "the lone price keeps its row")
+    }
+
+    /// A list in its place is left alone, and so is one whose prices sit on the second line of
+    /// two-line entries (the name, then the region with the price).
+    @Test func pricesInPlaceAndOnSecondLinesAreLeftAlone() {
+        let inPlace = prices(page(sections: [reds, whites], shift: 0))
+        for wine in reds + whites {
+            let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+            #expect(inPlace[name] == Double(wine.price))
+        }
+        var lines: [RecognizedLine] = []
+        var y = 60
+        for section in [reds, whites] {
+            lines.append(line("WINES", x: 300, y: y))
+            y += 80
+            for wine in section {
+                lines.append(line(wine.name, y: y))
+                lines.append(line("Bordeaux, France", x: 70, y: y + 30))
+                lines.append(line("\(wine.price)", x: 710, y: y + 30))
+                y += 70
+            }
+            y += 60
+        }
+        let layout = RowLayout(lines: lines)
+        let priced = layout.rows.filter { $0.text.hasSuffix("France") || $0.words.last.map { FieldParser.price($0.text) != nil } == true }
+        #expect(priced.filter { $0.text.hasPrefix("Bordeaux") && $0.words.count >= 3 }.count == reds.count + whites.count,
+                "every price stays on its region line: \(layout.rows.map(\.text))")
+    }
+
+    /// The runs found on a column's rows, as plain values.
+    @Test func aRunIsItsWinesAndItsLonePrice() {
+        let layout = RowLayout(lines: page(sections: [reds, whites], shift: 1))
+        let mendedRows = layout.rows.filter { $0.column == 0 }
+        #expect(!mendedRows.contains { $0.text == "570" || $0.text == "280" }, "lone price rows are gone: \(mendedRows.map(\.text))")
+        #expect(mendedRows.contains { $0.text == "Chateau Figeac 2009 270" })
+    }
+}
