@@ -37,6 +37,9 @@ public struct EntryRecord: Sendable, Equatable, Codable {
     public var match: MatchResult?
     /// Score, drinking window, markup, value and budget fit of the matched wine (Catalogue/Insights).
     public var insight: EntryInsight?
+    /// Why the wine-list parser read the entry as it did: its column, rows and where each price came
+    /// from (JSON only; shown on the review page).
+    public var layout: EntryLayout?
 
     public init(job: String, image: String, entry: WineEntry, match: MatchResult?, insight: EntryInsight? = nil) {
         self.job = job
@@ -63,6 +66,7 @@ public struct EntryRecord: Sendable, Equatable, Codable {
         self.ocrConfidence = entry.ocrConfidence
         self.match = match
         self.insight = insight
+        self.layout = entry.layout
     }
 
     public init(job: String, image: String, item: ReceiptItem, currency: String?, match: MatchResult?, confidence: Double,

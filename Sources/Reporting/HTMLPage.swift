@@ -92,6 +92,7 @@ public enum HTMLPage {
     .key.high{border-color:var(--high)}.key.mid{border-color:var(--mid)}.key.low{border-color:var(--low)}.key.none{border-color:var(--none);border-style:dashed}
     aside.side{position:sticky;top:8px;max-height:calc(100vh - 16px);overflow:auto}
     .panel{border:1px solid var(--line);border-radius:6px;padding:8px 10px;margin-bottom:10px;background:#fff}
+    details.why{margin:8px 0 0}details.why summary{cursor:pointer;color:var(--muted)}details.why ul{margin:4px 0;padding-left:18px}
     .entry-detail{display:none}.entry-detail:target,.entry-detail.shown{display:block}
     .details:has(.entry-detail.shown) .hint,.details:has(.entry-detail:target) .hint{display:none}
     .hint{color:var(--muted);margin:0}

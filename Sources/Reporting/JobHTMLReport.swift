@@ -272,6 +272,7 @@ public struct JobHTMLReport: Sendable {
         fields.append(("OCR confidence", HTMLText.fixed(e.ocrConfidence, decimals: 1)))
         fields.append(("Box", "\(e.box.x), \(e.box.y), \(e.box.width)×\(e.box.height) px"))
         html += Self.definitions(fields)
+        html += EntryLayoutHTML.disclosure(e.layout)
         html += "<h5>Match</h5>"
         if let match = e.match {
             var m: [(String, String)] = [("Answer", match.type.rawValue)]

@@ -58,6 +58,9 @@ import Testing
 
         let barbaresco = try entry("Rabaj")
         #expect(barbaresco.matchedID == "ct-101")
+        // The parser's layout facts reach entries.json: the price row, and where its price came from.
+        #expect(barbaresco.layout?.rows.map(\.role) == [.price])
+        #expect(barbaresco.layout?.prices.map(\.text) == ["€140"])
         #expect(barbaresco.insight?.score == 93.4)
         #expect(barbaresco.insight?.drinkFrom == 2024 && barbaresco.insight?.drinkTo == 2040)
         #expect(barbaresco.insight?.drinkWindowSource == "catalogue")

@@ -20,6 +20,29 @@ public struct ListRow: Sendable, Equatable {
     public var wordSpans: [ClosedRange<Double>]
     /// Index of the recognized line each word came from, in `words` order.
     public var sourceLines: [Int]
+    /// The pieces the row was joined from (runs of words read together), left to right: where each
+    /// stood is what decided that a price far from its name is on the name's row.
+    public var pieces: [Piece] = []
+    /// The piece each word belongs to, in `words` order.
+    public var wordPieces: [Int] = []
+
+    /// A run of words Tesseract read together on one line without a wide gap inside, as joined into
+    /// the row.
+    public struct Piece: Sendable, Equatable {
+        /// Index of the recognized line the piece came from.
+        public var line: Int
+        /// Horizontal extent in the upright frame, pixels.
+        public var left: Double
+        public var right: Double
+        /// Vertical middle in the frame the rows were joined in (along the lines' course when the
+        /// page has one), pixels.
+        public var middle: Double
+        /// Vertical middle after the page's rotation alone: what a straight band would have compared.
+        public var straightMiddle: Double
+        /// Put on this row with its whole price column, which stood a row off its wines
+        /// (`DisplacedPrices`).
+        public var movedWithColumn = false
+    }
 
     public var text: String { words.map(\.text).joined(separator: " ") }
     public var height: Double { bottom - top }

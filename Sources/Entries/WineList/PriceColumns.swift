@@ -36,31 +36,40 @@ enum PriceColumns {
     /// by-the-glass section), and a pair is glass and bottle ("14 / 56").
     static func assign(_ prices: [PriceToken], header: PriceHeader?, spans: [ClosedRange<Double>]? = nil,
                        glassSection: Bool = false) -> [Price] {
+        assignExplained(prices, header: header, spans: spans, glassSection: glassSection).prices
+    }
+
+    /// `assign`, with the rule that gave each price its meaning, for the entry's layout facts.
+    static func assignExplained(_ prices: [PriceToken], header: PriceHeader?, spans: [ClosedRange<Double>]? = nil,
+                                glassSection: Bool = false) -> (prices: [Price], meanings: [EntryLayout.Meaning]) {
         let currency = prices.compactMap(\.currency).first
         func price(_ p: PriceToken, _ column: PriceColumn) -> Price {
             Price(amount: p.amount, column: column, currency: p.currency ?? currency)
         }
         guard let header, !header.columns.isEmpty else {
             let columns: [PriceColumn]
+            let meaning: EntryLayout.Meaning
             switch prices.count {
-            case 1: columns = [glassSection ? .glass : .bottle]
+            case 1: (columns, meaning) = ([glassSection ? .glass : .bottle], glassSection ? .glassSection : .lonePrice)
             // A glass costs less than its bottle, whichever a list prints first ("$47/$15").
-            case 2: columns = (prices[0].amount ?? 0) > (prices[1].amount ?? 0) ? [.bottle, .glass] : [.glass, .bottle]
-            default: columns = Array(repeating: .unknown, count: prices.count)
+            case 2: (columns, meaning) = ((prices[0].amount ?? 0) > (prices[1].amount ?? 0) ? [.bottle, .glass] : [.glass, .bottle], .pair)
+            default: (columns, meaning) = (Array(repeating: .unknown, count: prices.count), .unknown)
             }
-            return zip(prices, columns).map(price)
+            return (zip(prices, columns).map(price), Array(repeating: meaning, count: prices.count))
         }
         let labels = header.columns
         if let labelSpans = header.spans, let spans, spans.count == prices.count, labelSpans.count == labels.count,
            prices.count <= labels.count {
             let chosen = bestLabels(prices: spans, labels: labelSpans)
-            return zip(prices, chosen.map { labels[$0] }).map(price)
+            return (zip(prices, chosen.map { labels[$0] }).map(price), Array(repeating: .headerLabelAbove, count: prices.count))
         }
         let offset = labels.count - prices.count
-        return prices.enumerated().map { index, p in
+        let assigned = prices.enumerated().map { index, p in
             let column: PriceColumn = offset >= 0 ? labels[offset + index] : (prices.count == 1 ? .bottle : .unknown)
             return price(p, column)
         }
+        let meaning: EntryLayout.Meaning = offset >= 0 ? .headerFromRight : (prices.count == 1 ? .lonePrice : .unknown)
+        return (assigned, Array(repeating: meaning, count: prices.count))
     }
 
     /// The labels (in left-to-right order, one per price) whose right edges and centres lie

@@ -51,12 +51,14 @@ public struct RowLayout: Sendable {
                 }
                 let x = cx * cosA + cy * sinA
                 var y = -cx * sinA + cy * cosA
+                let (straightTop, straightBottom) = (y - h / 2, y + h / 2)
                 if let field {
                     y = field.level(x: x, y: y)
                     h *= field.stretch(x: x)
                 }
                 let w = Double(word.box.width)
-                return UprightWord(word: word, left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2, line: index)
+                return UprightWord(word: word, left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2, line: index,
+                                   straightTop: straightTop, straightBottom: straightBottom)
             }.sorted { $0.left < $1.left }
             fragments += Self.split(upright)
         }
@@ -123,6 +125,8 @@ public struct RowLayout: Sendable {
         var left, right, top, bottom: Double
         /// Index of the recognized line the word came from.
         var line: Int
+        /// Top and bottom after the rotation alone, before the lines' course levelled them.
+        var straightTop, straightBottom: Double
     }
 
     /// A run of words Tesseract read together, without a wide gap inside.
@@ -136,6 +140,7 @@ public struct RowLayout: Sendable {
         var bottom: Double { words.map(\.bottom).max() ?? 0 }
         var height: Double { bottom - top }
         var middle: Double { (top + bottom) / 2 }
+        var straightMiddle: Double { ((words.map(\.straightTop).min() ?? 0) + (words.map(\.straightBottom).max() ?? 0)) / 2 }
         /// Holds words (at least two letters that are not a price such as "MP"): names, headings, notes.
         /// A bin label ("Bin 218") is no text: a column of them stands beside the names, on their rows.
         /// A measure with its price ("125ml - £4.00", "75cl/£30") is no text either: a glass
@@ -370,6 +375,7 @@ public struct RowLayout: Sendable {
         var built: [ListRow] = []
         for (col, rows) in zip(columns.map(\.column), mended) {
             for row in rows {
+                // Pieces of one row never overlap horizontally: left to right (sorted above), their words stay together.
                 let words = row.flatMap(\.words).sorted { $0.left < $1.left }
                 // A row is as tall as its pieces of ordinary height when it has some: a name whose
                 // every word took in a mark off the line (winelist-0103) stands on its bin's row.
@@ -380,7 +386,11 @@ public struct RowLayout: Sendable {
                 built.append(ListRow(words: words.map(\.word), column: col, left: words.first!.left,
                                      right: words.map(\.right).max()!, top: extent.map(\.top).min()!,
                                      bottom: extent.map(\.bottom).max()!, wordSpans: words.map { $0.left...$0.right },
-                                     sourceLines: words.map(\.line)))
+                                     sourceLines: words.map(\.line),
+                                     pieces: row.map { ListRow.Piece(line: $0.words[0].line, left: $0.left, right: $0.right,
+                                                                     middle: $0.middle, straightMiddle: $0.straightMiddle,
+                                                                     movedWithColumn: $0.moved) },
+                                     wordPieces: row.enumerated().flatMap { k, f in Array(repeating: k, count: f.words.count) }))
             }
         }
         return readingOrder(built)

@@ -28,6 +28,9 @@ public struct WineEntry: Sendable, Equatable, Codable {
     /// A tasting note or description printed with the wine, as read: kept out of its name and
     /// details so that the wine is named by what names it.
     public var description: String?
+    /// The layout facts that decided the entry (its column, rows and where each price came from),
+    /// for a reviewer asking why; nil where the entry was not read from a page's geometry.
+    public var layout: EntryLayout?
 
     public init(firstLine: Int, lastLine: Int, rawText: String, box: PixelRect, section: String? = nil,
                 colour: WineColour? = nil, bin: String? = nil, producer: String? = nil, wine: String? = nil,

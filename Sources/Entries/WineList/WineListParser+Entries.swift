@@ -31,7 +31,8 @@ extension WineListParser {
         return (1, vintage)
     }
 
-    func entry(from group: Group, readings: [RowReading], lines: [RecognizedLine], style: PageStyle) -> WineEntry? {
+    func entry(from group: Group, readings: [RowReading], lines: [RecognizedLine], style: PageStyle,
+               geometry: PageGeometry? = nil) -> WineEntry? {
         let anchor = readings[group.anchor]
         let anchorPosition = group.rows.firstIndex(of: group.anchor) ?? 0
         let leading = group.rows[..<anchorPosition].map { readings[$0] }
@@ -107,9 +108,10 @@ extension WineListParser {
         if let h = header, group.headerColumn != anchor.row.column {
             header = h.columns.contains(.bottle) || glassSection ? PriceHeader(columns: h.columns) : nil
         }
-        var prices = PriceColumns.assign(priceTokens, header: header, spans: spans, glassSection: glassSection)
+        var (prices, meanings) = PriceColumns.assignExplained(priceTokens, header: header, spans: spans, glassSection: glassSection)
         if let columns = anchor.columns, columns.count == prices.count, priceTokens == anchor.prices {
             for k in prices.indices { prices[k].column = columns[k] }
+            meanings = Array(repeating: .labelledOnRow, count: prices.count)
         }
 
         let rows = group.rows.map { readings[$0].row }
@@ -140,6 +142,10 @@ extension WineListParser {
         entry.region = split.region
         entry.country = split.country
         entry.grapes = split.grapes
+        entry.layout = geometry.map {
+            layoutFacts(group, readings: readings, geometry: $0, notes: Set(after[noteStart...]), priceTokens: priceTokens,
+                        prices: prices, meanings: meanings, lineCount: lines.count)
+        }
         return entry
     }
 }

@@ -14,6 +14,10 @@ extension WineListParser {
         var header: PriceHeader?
         /// The column the header row was read in.
         var headerColumn: Int?
+        /// The header row (an index of the readings), for the entry's layout facts.
+        var headerRow: Int?
+        /// Why the rows before the anchor are the wine's name.
+        var nameJoin: EntryLayout.NameJoin?
     }
 
     /// Entries on a page, with names set on a line of their own above their price rows read that way
@@ -38,6 +42,7 @@ extension WineListParser {
         var colour: WineColour?
         var header: PriceHeader?
         var headerColumn: Int?
+        var headerRow: Int?
         /// The section the header row was read under.
         var headerSection: String?
         var column: Int??
@@ -82,6 +87,7 @@ extension WineListParser {
                 }
                 header = h
                 headerColumn = r.row.column
+                headerRow = i
                 headerSection = section
             case .heading:
                 attachDetails(pending)
@@ -93,6 +99,7 @@ extension WineListParser {
                 if Self.isGlassSection(headerSection), !Self.isGlassSection(section) {
                     header = nil
                     headerColumn = nil
+                    headerRow = nil
                     headerSection = nil
                 }
             case .title, .notice:
@@ -102,6 +109,7 @@ extension WineListParser {
                 guard r.isAnchor else { pending.append(i); continue }
                 var leading: [Int] = []
                 var details = pending
+                var nameJoin: EntryLayout.NameJoin?
                 // A note under the wine before stays that wine's: a name above this price row
                 // starts after it.
                 let afterNote = pending.lastIndex(where: { readings[$0].isProse }).map { $0 + 1 } ?? 0
@@ -110,28 +118,33 @@ extension WineListParser {
                     // the name is the row above it.
                     leading = Array(pending[k...])
                     details = Array(pending[..<k])
+                    nameJoin = .priceEndsNoteLine
                 } else if !r.flush, let k = pending[afterNote...].lastIndex(where: { readings[$0].flush && !readings[$0].isAnchor }) {
                     leading = Array(pending[k...])
                     details = Array(pending[..<k])
+                    nameJoin = .indentedUnderFlushRow
                 } else if !r.tokens[..<r.priceStart].contains(where: { $0.contains(where: \.isLetter) }), afterNote < pending.count {
                     // Prices alone on their row ("3.50 4.00 5.50 16.00"): the wine is what stands above
                     // since the last note.
                     let start = max(afterNote, pending.count - 3)
                     leading = Array(pending[start...])
                     details = Array(pending[..<start])
+                    nameJoin = .pricesAloneOnRow
                 } else if r.flush, let last = pending.last, Self.continuesAfterComma(readings[last], r) {
                     leading = [last]
                     details = Array(pending.dropLast())
+                    nameJoin = .continuesAfterComma
                 } else if namesAboveByGap,
                           let k = Self.leadingAfterWidestGap(Array(pending[afterNote...]), anchor: r, readings, lineHeight: h,
                                                              opensColumn: open == nil) {
                     leading = Array(pending[(afterNote + k)...])
                     details = Array(pending[..<(afterNote + k)])
                     namesAbove += 1
+                    nameJoin = .setAboveAfterWidestGap
                 }
                 attachDetails(details)
                 groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header,
-                                    headerColumn: headerColumn))
+                                    headerColumn: headerColumn, headerRow: headerRow, nameJoin: leading.isEmpty ? nil : nameJoin))
                 open = groups.count - 1
             }
         }

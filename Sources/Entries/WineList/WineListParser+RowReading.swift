@@ -28,6 +28,9 @@ extension WineListParser {
         var isProse = false
         /// Each price's column when the row labels its prices itself (`LabelledPrices`).
         var columns: [PriceColumn]?
+        /// A dot leader was dropped from the row's words (dots glued to a word, or letters
+        /// Tesseract made of dots before the prices).
+        var dotLeader = false
     }
 
     /// Least OCR confidence of a price's words for it to count towards the page's habit with
@@ -166,8 +169,10 @@ extension WineListParser {
     /// One row's tokens and trailing prices, with marks at its end read as `signs` says when given.
     func reading(of row: ListRow, signs: PriceSigns?, marked: Bool = false, digitSign: SignReadAsDigit? = nil) -> RowReading {
         var tokens: [String] = [], tokenWords: [Int] = []
+        var dotLeader = false
         for (index, word) in row.words.enumerated() {
             let cleaned = Self.withoutLeaderDots(word.text)
+            if cleaned != word.text { dotLeader = true }
             guard !cleaned.isEmpty else { continue }
             for piece in FieldParser.splitGluedVintage(cleaned) { tokens.append(piece); tokenWords.append(index) }
         }
@@ -194,6 +199,7 @@ extension WineListParser {
            tokens[..<end].contains(where: { $0.contains(where: \.isLetter) }) {
             tokens.removeSubrange(end..<run.start)
             tokenWords.removeSubrange(end..<run.start)
+            dotLeader = true
             run = fields.trailingPrices(tokens)
         }
         var columns: [PriceColumn]?
@@ -204,7 +210,8 @@ extension WineListParser {
         let nameTokens = Array(tokens[..<run.start])
         let hasVintage = nameTokens.contains { fields.vintageValue($0) != nil }
         return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
-                          hasVintage: hasVintage, kind: .text, isProse: ProseText.isProse(nameTokens), columns: columns)
+                          hasVintage: hasVintage, kind: .text, isProse: ProseText.isProse(nameTokens), columns: columns,
+                          dotLeader: dotLeader)
     }
 
     /// Marks that stand in a price column for a measure not offered ("19 ~ 114", "12 – 48"), or join

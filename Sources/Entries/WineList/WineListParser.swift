@@ -40,6 +40,17 @@ public struct WineListParser: Sendable {
         parse(layout: RowLayout(lines: lines), lines: lines)
     }
 
+    /// Rebuilds the page's rows (`LineAssembler`) and parses them, as the pipeline does: the lines
+    /// are the rows, and the entries' `firstLine` / `lastLine` index them. Parsing here rather than
+    /// after a separate `LineAssembler.assemble` keeps the first rebuilding's geometry (which piece
+    /// of which recognized line each price was, and the lines' course that put it on its row) for
+    /// each entry's `layout`: rebuilding the rebuilt rows sees each row as one line.
+    public func parseRebuilding(_ lines: [RecognizedLine]) -> (lines: [RecognizedLine], entries: [WineEntry]) {
+        let first = RowLayout(lines: lines)
+        let rows = first.rows.map(\.line)
+        return (rows, parse(layout: RowLayout(lines: rows), lines: rows, origin: first))
+    }
+
     /// The rows as rebuilt and what each was taken for: a diagnostic for lists read wrongly.
     public func explain(lines: [RecognizedLine]) -> String {
         let layout = RowLayout(lines: lines)
@@ -68,8 +79,10 @@ public struct WineListParser: Sendable {
         return out.joined(separator: "\n")
     }
 
-    func parse(layout: RowLayout, lines: [RecognizedLine]) -> [WineEntry] {
+    /// `origin`: the layout that rebuilt `lines` from what was recognized, when they are rebuilt rows.
+    func parse(layout: RowLayout, lines: [RecognizedLine], origin: RowLayout? = nil) -> [WineEntry] {
         let readings = read(layout)
+        let geometry = PageGeometry(layout: layout, origin: origin)
         let groups = group(readings, lineHeight: layout.lineHeight)
         // A list that prints '15 somewhere prints it everywhere: a bare 15 where the vintage goes
         // is then a vintage whose apostrophe OCR lost.
@@ -81,7 +94,7 @@ public struct WineListParser: Sendable {
             r.tokens.first.map { $0.count == 4 && fields.vintageValue($0)?.year != nil } ?? false
         }.count >= 3
         let style = PageStyle(twoDigitVintages: twoDigitVintages, leadingYears: leadingYears)
-        var entries = groups.compactMap { entry(from: $0, readings: readings, lines: lines, style: style) }
+        var entries = groups.compactMap { entry(from: $0, readings: readings, lines: lines, style: style, geometry: geometry) }
         let currency = PageCurrency.decide(printedOnPrices: entries.compactMap(\.currency),
                                            otherRows: readings.filter { $0.prices.isEmpty }.map(\.tokens))
         for i in entries.indices where entries[i].currency == nil { entries[i].currency = currency }

@@ -30,12 +30,12 @@ struct ParseStage: Sendable {
     /// warning already asks for a sharper photo.
     func parse(_ page: RecognizedPage, receipt read: ReceiptRereading.Result?, illegible: Bool = false) -> ParsedPage {
         guard let read else {
-            let lines = LineAssembler.assemble(page.lines)
             guard !illegible else {
-                return ParsedPage(lines: lines, warnings: ["no wine entries taken from print blurred past legibility: "
-                                                           + "what it reads is guessed"])
+                return ParsedPage(lines: LineAssembler.assemble(page.lines),
+                                  warnings: ["no wine entries taken from print blurred past legibility: what it reads is guessed"])
             }
-            return ParsedPage(lines: lines, entries: WineListParser(fields: fields, names: WineNameSplitter(vocabulary: vocabulary)).parse(lines: lines))
+            let parsed = WineListParser(fields: fields, names: WineNameSplitter(vocabulary: vocabulary)).parseRebuilding(page.lines)
+            return ParsedPage(lines: parsed.lines, entries: parsed.entries)
         }
         var parsed = ParsedPage(lines: read.page.lines, receipt: read.receipt, receiptPage: read.page)
         if read.merchantFromHeader {

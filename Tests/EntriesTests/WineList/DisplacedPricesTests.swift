@@ -45,6 +45,12 @@ import Testing
             #expect(moved[name] == Double(wine.price), "\(name): \(String(describing: moved[name]))")
         }
         #expect(moved.count == reds.count + whites.count)
+        // Each entry says its price came back with its column.
+        let entries = parser.parse(lines: page(sections: [reds, whites], shift: 1))
+        #expect(entries.allSatisfy { $0.layout?.prices.first?.placement == .movedWithColumn },
+                "\(entries.map { $0.layout?.prices.first?.placement as Any })")
+        let inPlace = parser.parse(lines: page(sections: [reds, whites], shift: 0))
+        #expect(inPlace.allSatisfy { $0.layout?.prices.first?.placement != .movedWithColumn })
     }
 
     @Test func aColumnMovedARowUpInTwoSectionsGoesBackOntoItsWines() {
