@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Turns the matcher's evidence about its best candidate into a probability that it is right.
 ///
@@ -80,39 +81,12 @@ public struct MatchCalibration: Sendable, Codable, Equatable {
                 gradient[i] -= ridge * Double(samples.count) * w[i]
                 hessian[i * d + i] += ridge * Double(samples.count)
             }
-            guard let step = solve(hessian, gradient, d) else { break }
+            guard let step = LinearSystem.solve(rowMajor: hessian, gradient) else { break }
             var largest = 0.0
             for i in 0..<d { w[i] += step[i]; largest = max(largest, abs(step[i])) }
             if largest < 1e-8 { break }
         }
         return w
-    }
-
-    /// Gaussian elimination with partial pivoting; nil for a singular system.
-    static func solve(_ a: [Double], _ b: [Double], _ n: Int) -> [Double]? {
-        var m = a, y = b
-        for col in 0..<n {
-            var pivot = col
-            for r in col..<n where abs(m[r * n + col]) > abs(m[pivot * n + col]) { pivot = r }
-            guard abs(m[pivot * n + col]) > 1e-12 else { return nil }
-            if pivot != col {
-                for k in 0..<n { m.swapAt(col * n + k, pivot * n + k) }
-                y.swapAt(col, pivot)
-            }
-            for r in (col + 1)..<n {
-                let f = m[r * n + col] / m[col * n + col]
-                if f == 0 { continue }
-                for k in col..<n { m[r * n + k] -= f * m[col * n + k] }
-                y[r] -= f * y[col]
-            }
-        }
-        var x = [Double](repeating: 0, count: n)
-        for r in stride(from: n - 1, through: 0, by: -1) {
-            var s = y[r]
-            for k in (r + 1)..<n { s -= m[r * n + k] * x[k] }
-            x[r] = s / m[r * n + r]
-        }
-        return x
     }
 }
 

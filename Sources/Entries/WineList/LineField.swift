@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import RecognizedText
 
 /// The course of a page's text lines where one direction does not hold them all: a page
@@ -83,7 +84,7 @@ struct LineField: Equatable {
         // height) at zero instead of at whatever fits the noise.
         let ridge = 1e-6 * count
         for i in 0..<3 { m[i][i] += ridge }
-        guard let a = solve(m, b) else { return nil }
+        guard let a = LinearSystem.solve(m, b) else { return nil }
         var after = 0.0
         for (ct, ch) in centred {
             let r = ch - (a[0] * ct[0] + a[1] * ct[1] + a[2] * ct[2])
@@ -96,27 +97,5 @@ struct LineField: Equatable {
               abs(a[1]) * reach <= 0.5 else { return nil }
         return LineField(tilt: a[0], convergence: a[1], bend: a[2], x0: x0, y0: y0, size: size,
                          residualBefore: size * (before / count).squareRoot(), residualAfter: size * (after / count).squareRoot())
-    }
-
-    /// Gaussian elimination with partial pivoting; nil for a singular system.
-    static func solve(_ matrix: [[Double]], _ rhs: [Double]) -> [Double]? {
-        var a = matrix, b = rhs
-        let n = b.count
-        for col in 0..<n {
-            guard let pivot = (col..<n).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-12 else { return nil }
-            a.swapAt(col, pivot); b.swapAt(col, pivot)
-            for row in (col + 1)..<n {
-                let f = a[row][col] / a[col][col]
-                for k in col..<n { a[row][k] -= f * a[col][k] }
-                b[row] -= f * b[col]
-            }
-        }
-        var x = [Double](repeating: 0, count: n)
-        for row in stride(from: n - 1, through: 0, by: -1) {
-            var s = b[row]
-            for k in (row + 1)..<n { s -= a[row][k] * x[k] }
-            x[row] = s / a[row][row]
-        }
-        return x
     }
 }
