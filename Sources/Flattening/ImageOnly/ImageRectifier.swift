@@ -264,8 +264,8 @@ public struct ImageRectifier: Sendable {
     /// than off it and than just around it; nil otherwise.
     private func holdsPrint(_ sheet: PageMask, gray: Raster, analysis: TextBlobs, reduction: Double) -> [PixelRect]? {
         guard sheet.borderContact < 0.2, sheet.areaFraction > 0.08, sheet.areaFraction < 0.9, let axes = sheet.ownAxes(),
-              sheet.quad(textAngle: axes, imageWidth: Double(gray.width) * reduction,
-                         imageHeight: Double(gray.height) * reduction).quad != nil else { return nil }
+              let quad = sheet.quad(textAngle: axes, imageWidth: Double(gray.width) * reduction,
+                                    imageHeight: Double(gray.height) * reduction).quad else { return nil }
         func centre(_ b: PixelRect) -> (x: Double, y: Double) { (Double(b.x) + Double(b.width) / 2, Double(b.y) + Double(b.height) / 2) }
         // Every blob counts, the thresholded outline's or not: that outline may have cut the
         // shadowed part of the sheet off.
@@ -280,6 +280,25 @@ public struct ImageRectifier: Sendable {
         let nearby = all.filter { band.contains(x: centre($0).x, y: centre($0).y) }.count
         let nearbyDensity = Double(nearby) / max(band.areaFraction, 1e-6)
         guard offDensity * 4 <= onDensity, nearbyDensity * 4 <= onDensity else { return nil }
+        // And side by side: a patch of light on a sheet, bounded by a shadow's edge across it, has
+        // print running on past that one side, while the ring around its other three sides (the
+        // table) dilutes it in the ring as a whole.
+        let width = Double(max(2, max(sheet.width, sheet.height) / 25)) / sheet.scale
+        let perPixel = Double(on.count) / max(quad.area, 1)
+        for i in 0..<4 {
+            let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 0 else { continue }
+            let (ux, uy) = ((b.x - a.x) / length, (b.y - a.y) / length)
+            let beyond = all.filter { blob in
+                let c = centre(blob)
+                guard !sheet.contains(x: c.x, y: c.y) else { return false }
+                let along = (c.x - a.x) * ux + (c.y - a.y) * uy
+                let across = abs((c.x - a.x) * uy - (c.y - a.y) * ux)
+                return along >= 0 && along <= length && across <= width
+            }.count
+            guard Double(beyond) * 4 <= perPixel * length * width else { return nil }
+        }
         return on
     }
 
