@@ -30,12 +30,32 @@ public struct RowLayout: Sendable {
             line.words.allSatisfy { WineListParser.placeholders.contains($0.text) } ? []
                 : line.words.filter { !Self.isLeaderNoise($0, wordHeight: wordHeight) }
         })
-        skew = Self.skew(of: words)
-        let (sinA, cosA) = (sin(skew), cos(skew))
+        var skew = Self.skew(of: words)
         let field = LineField.fit(lines: Self.longLines(words).map { line in
-            line.map { w in (w.box.midX * cosA + w.box.midY * sinA, -w.box.midX * sinA + w.box.midY * cosA) }
+            line.map { w in (w.box.midX * cos(skew) + w.box.midY * sin(skew), -w.box.midX * sin(skew) + w.box.midY * cos(skew)) }
         }, wordHeight: wordHeight)
+        var fragments = Self.fragments(words, skew: skew, field: field, wordHeight: wordHeight)
+        var lineHeight = Self.lineHeight(fragments)
+        var gutters = Self.gutters(fragments, lineHeight: lineHeight)
+        // The lines' own slope, measured where the names stand, may not hold across the page (a
+        // fold between the names and the prices): the cells far right of the names say at which
+        // rotation they stand on rows.
+        if field == nil, let turn = CellAlignment.correction(fragments, gutters: gutters, lineHeight: lineHeight) {
+            skew += turn
+            fragments = Self.fragments(words, skew: skew, field: nil, wordHeight: wordHeight)
+            lineHeight = Self.lineHeight(fragments)
+            gutters = Self.gutters(fragments, lineHeight: lineHeight)
+        }
+        self.skew = skew
         self.field = field
+        self.lineHeight = lineHeight
+        self.gutters = gutters
+        rows = Self.rows(fragments, gutters: gutters, lineHeight: lineHeight)
+    }
+
+    /// The words, rotated upright by `skew` and levelled along `field`, split into fragments.
+    static func fragments(_ words: [[RecognizedWord]], skew: Double, field: LineField?, wordHeight: Double) -> [Fragment] {
+        let (sinA, cosA) = (sin(skew), cos(skew))
         var fragments: [Fragment] = []
         for (index, lineWords) in words.enumerated() where !lineWords.isEmpty {
             let usual = Self.usualExtent(of: lineWords, wordHeight: wordHeight)
@@ -62,10 +82,13 @@ public struct RowLayout: Sendable {
             }.sorted { $0.left < $1.left }
             fragments += Self.split(upright)
         }
+        return fragments
+    }
+
+    /// Median height of the text fragments: the page's row of body text.
+    static func lineHeight(_ fragments: [Fragment]) -> Double {
         let heights = fragments.filter(\.isText).map(\.height).sorted()
-        lineHeight = heights.isEmpty ? 20 : max(4, heights[heights.count / 2])
-        gutters = Self.gutters(fragments, lineHeight: lineHeight)
-        rows = Self.rows(fragments, gutters: gutters, lineHeight: lineHeight)
+        return heights.isEmpty ? 20 : max(4, heights[heights.count / 2])
     }
 
     // MARK: words and fragments
