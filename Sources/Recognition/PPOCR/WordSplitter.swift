@@ -129,6 +129,7 @@ public enum WordSplitter {
         var current: [CTCCharacter] = []
         let pitch = medianPitch(characters, stepWidth: stepWidth)
         let gapRatio = adaptive && ink != nil ? lineGapRatio(characters, stepWidth: stepWidth, ink: ink!, cap: gapRatio) : gapRatio
+        let usualLetterGap = ink.map { Self.letterGap(characters, stepWidth: stepWidth, ink: $0) } ?? 0
         for (i, c) in characters.enumerated() {
             if c.isSpace || isSpeck(characters, at: i) {
                 if !current.isEmpty { words.append(current) }
@@ -140,7 +141,9 @@ public enum WordSplitter {
                 if endsWord(previous.text) || afterPunctuation {
                     let a = center(previous, stepWidth), b = center(c, stepWidth)
                     let gap = ink.widestGap(from: a, to: b)
-                    let needed = (afterPunctuation ? 2 : 1) * gapRatio * ink.bandHeight
+                    // Letter-spaced capitals ("E R S T E  N E U E") set their letters as far apart as a
+                    // book face sets its words: a break there must stand out from the line's own letters.
+                    let needed = max((afterPunctuation ? 2 : 1) * gapRatio * ink.bandHeight, letterSpacing * usualLetterGap)
                     // Figures are set in cells of one width, so two digits' own glyphs tell their pitch
                     // better than the recognizer's step-quantized positions: a monospaced "1" stands
                     // alone in its cell and "21:20:48" is no "2 1:20:48".
@@ -158,6 +161,24 @@ public enum WordSplitter {
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+
+    /// How many times the line's usual letter gap (`letterGap`) a gap the recognizer read no space
+    /// in must be to break a word.
+    static let letterSpacing = 1.5
+    /// Fewest letter pairs that tell a line's letter spacing: in a short reading ("13/60" with its
+    /// slash read as a 7) the gaps around one misread mark would pass for it.
+    static let minimumLetterPairs = 8
+
+    /// The median ink-free gap (crop columns) between neighbouring letters and digits inside the
+    /// words the recognizer emitted, or 0 when the line has fewer than `minimumLetterPairs`.
+    static func letterGap(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile) -> Double {
+        var gaps: [Double] = []
+        for (p, c) in zip(characters, characters.dropFirst()) where !p.isSpace && !c.isSpace && isAlphanumeric(p.text) && isAlphanumeric(c.text) {
+            gaps.append(Double(ink.widestGap(from: center(p, stepWidth), to: center(c, stepWidth))))
+        }
+        guard gaps.count >= minimumLetterPairs else { return 0 }
+        return gaps.sorted()[gaps.count / 2]
     }
 
     /// The word gap this line's own spacing shows, in band heights, at most `cap`: halfway between

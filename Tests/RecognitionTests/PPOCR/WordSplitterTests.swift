@@ -34,6 +34,30 @@ struct WordSplitterTests {
         #expect(centres?.left == 7.5 && centres?.right == 24)
     }
 
+    /// Blank runs of `width` columns between neighbouring characters at `steps` (step width 8),
+    /// each starting 5 columns past the left character's centre; `wide` maps a pair's index to its own width.
+    static func letterGaps(_ steps: [Int], width: Int, wide: [Int: Int] = [:]) -> [Range<Int>] {
+        zip(steps, steps.indices).dropLast().map { step, i in
+            let start = step * 8 + 4 + 5
+            return start..<(start + (wide[i] ?? width))
+        }
+    }
+
+    @Test func letterSpacedCapitalsStayWholeWords() {
+        // "CHARDONNAY" letter-spaced: 9 blank columns (0.45 band) between its letters, 10 after the
+        // "C", whose neighbour the recognizer placed a step late. A gap that only matches the line's
+        // own letter gaps breaks nothing.
+        let steps = [0, 3, 5, 7, 9, 11, 13, 15, 17, 19]
+        let spaced = Self.ink(width: 164, gaps: Self.letterGaps(steps, width: 9, wide: [0: 10]))
+        let word = Self.chars("CHARDONNAY", steps: steps)
+        #expect(WordSplitter.split(word, stepWidth: 8, ink: spaced, gapRatio: 0.4).map { $0.map(\.text).joined() } == ["CHARDONNAY"])
+        // Twice the letters' gap, a pitch and a half on, is a word space the recognizer ran together.
+        let runSteps = [0, 2, 4, 6, 8, 11, 13, 15, 17, 19]
+        let run = Self.chars("ABCDEFGHIJ", steps: runSteps)
+        let words = Self.ink(width: 164, gaps: Self.letterGaps(runSteps, width: 9, wide: [4: 18]))
+        #expect(WordSplitter.split(run, stepWidth: 8, ink: words, gapRatio: 0.4).map { $0.map(\.text).joined() } == ["ABCDE", "FGHIJ"])
+    }
+
     @Test func aNarrowGapIsNoSpace() {
         let c = Self.chars("20188", steps: [0, 1, 2, 3, 5])
         let words = WordSplitter.split(c, stepWidth: 8, ink: Self.ink(width: 48, gaps: [32..<35]), gapRatio: 0.3)
