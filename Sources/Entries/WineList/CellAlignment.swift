@@ -55,11 +55,10 @@ enum CellAlignment {
             let (s, c) = (sin(degrees * .pi / 180), cos(degrees * .pi / 180))
             var total = 0.0
             for (names, column) in zip(leads, cells) {
-                let rows = names.map { -$0.x * s + $0.y * c }
+                let rows = names.map { -$0.x * s + $0.y * c }.sorted()
                 for cell in column {
                     let y = -cell.x * s + cell.y * c + offset
-                    let distance = rows.map { abs($0 - y) }.min() ?? .infinity
-                    total += pow(min(cap, distance / h), 2)
+                    total += pow(min(cap, nearest(y, in: rows) / h), 2)
                 }
             }
             return total / Double(all.count)
@@ -80,6 +79,21 @@ enum CellAlignment {
         let rival = (-shifts...shifts).map { cost(0, offset: Double($0) * shiftStep * h) }.min() ?? own
         guard best.degrees != 0, best.cost <= minimumShare * rival, own - best.cost >= minimumGain else { return nil }
         return best.degrees * .pi / 180
+    }
+
+    /// The distance from `y` to the nearest of `sorted` (ascending), by bisection: a long column
+    /// meets every cell of it at every rotation tried.
+    static func nearest(_ y: Double, in sorted: [Double]) -> Double {
+        guard !sorted.isEmpty else { return .infinity }
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < y { low = mid + 1 } else { high = mid }
+        }
+        var best = Double.infinity
+        if low < sorted.count { best = sorted[low] - y }
+        if low > 0 { best = min(best, y - sorted[low - 1]) }
+        return best
     }
 
     /// The names' usual spacing down the page (their median gap, rows closer than half a line

@@ -13,7 +13,9 @@ public struct RowLayout: Sendable {
     public var rows: [ListRow]
     /// Horizontal boundaries between columns in the upright frame (empty for a one-column page).
     public var gutters: [Double]
-    /// Skew of the text lines, radians (positive: lines descend to the right).
+    /// The rotation the rows were read at, radians (positive: lines descend to the right): the long
+    /// lines' median slope, or the one at which the cells right of the names stand on their rows
+    /// when the two disagree (`CellAlignment`).
     public var skew: Double
     /// Median height of a row of body text, pixels: the unit every tolerance is measured in.
     public var lineHeight: Double

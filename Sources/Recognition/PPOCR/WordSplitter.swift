@@ -121,7 +121,8 @@ public struct InkProfile: Sendable, Equatable {
 /// monospaced amount ("9.00") the point sits in a cell of its own with blank columns either side,
 /// while a space after it leaves a whole cell more. A closing bracket or quote may end a word and an
 /// opening one or a currency sign start one, by the same measures ("(Oregon)$44"). Colons, slashes
-/// and dashes never end a word here: they join times, dates and ranges ("8:13", "25/12").
+/// and dashes never end a word here: they join times, dates and ranges ("8:13", "25/12"). On a line of
+/// letter-spaced capitals a gap must also be `letterSpacing` times the line's own letter gap.
 public enum WordSplitter {
     public static func split(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile?,
                              gapRatio: Double, pitchRatio: Double = 1.3, adaptive: Bool = false) -> [[CTCCharacter]] {

@@ -74,6 +74,11 @@ import Testing
         #expect(RowLayout(lines: lines).skew == 0)
         #expect(CellAlignment.places([900, 905, 910, 1200], lineHeight: 20) == 1)
         #expect(CellAlignment.places([900, 905, 910, 1200, 1195, 1205], lineHeight: 20) == 2)
+        #expect(CellAlignment.nearest(47, in: [10, 40, 60, 100]) == 7)
+        #expect(CellAlignment.nearest(5, in: [10, 40]) == 5)
+        #expect(CellAlignment.nearest(130, in: [10, 40, 60, 100]) == 30)
+        #expect(CellAlignment.nearest(40, in: [40]) == 0)
+        #expect(CellAlignment.nearest(1, in: []) == .infinity)
     }
 
     @Test func cellsSetBetweenTheRowsByDesignDoNotTurnThePage() {
