@@ -33,8 +33,9 @@ public struct RowLayout: Sendable {
                 : line.words.filter { !Self.isLeaderNoise($0, wordHeight: wordHeight) }
         })
         var skew = Self.skew(of: words)
+        let (sinA, cosA) = (sin(skew), cos(skew))
         let field = LineField.fit(lines: Self.longLines(words).map { line in
-            line.map { w in (w.box.midX * cos(skew) + w.box.midY * sin(skew), -w.box.midX * sin(skew) + w.box.midY * cos(skew)) }
+            line.map { w in (w.box.midX * cosA + w.box.midY * sinA, -w.box.midX * sinA + w.box.midY * cosA) }
         }, wordHeight: wordHeight)
         var fragments = Self.fragments(words, skew: skew, field: field, wordHeight: wordHeight)
         var lineHeight = Self.lineHeight(fragments)

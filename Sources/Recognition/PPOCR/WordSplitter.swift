@@ -167,19 +167,25 @@ public enum WordSplitter {
     /// How many times the line's usual letter gap (`letterGap`) a gap the recognizer read no space
     /// in must be to break a word.
     static let letterSpacing = 1.5
-    /// Fewest letter pairs that tell a line's letter spacing: in a short reading ("13/60" with its
-    /// slash read as a 7) the gaps around one misread mark would pass for it.
+    /// Fewest letter pairs that tell a line's letter spacing: in a short reading one wide gap is
+    /// half its pairs (at four, a reading on one of the Corpus's lists lost a price).
     static let minimumLetterPairs = 8
 
     /// The median ink-free gap (crop columns) between neighbouring letters and digits inside the
     /// words the recognizer emitted, or 0 when the line has fewer than `minimumLetterPairs`.
     static func letterGap(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile) -> Double {
-        var gaps: [Double] = []
-        for (p, c) in zip(characters, characters.dropFirst()) where !p.isSpace && !c.isSpace && isAlphanumeric(p.text) && isAlphanumeric(c.text) {
-            gaps.append(Double(ink.widestGap(from: center(p, stepWidth), to: center(c, stepWidth))))
-        }
+        let gaps = letterGaps(characters, stepWidth: stepWidth, ink: ink)
         guard gaps.count >= minimumLetterPairs else { return 0 }
         return gaps.sorted()[gaps.count / 2]
+    }
+
+    /// The ink-free gaps (crop columns) between neighbouring letters and digits inside the words the
+    /// recognizer emitted, in reading order.
+    static func letterGaps(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile) -> [Double] {
+        zip(characters, characters.dropFirst()).compactMap { p, c in
+            guard !p.isSpace, !c.isSpace, isAlphanumeric(p.text), isAlphanumeric(c.text) else { return nil }
+            return Double(ink.widestGap(from: center(p, stepWidth), to: center(c, stepWidth)))
+        }
     }
 
     /// The word gap this line's own spacing shows, in band heights, at most `cap`: halfway between
@@ -188,13 +194,14 @@ public enum WordSplitter {
     /// sets words closer than a monospaced receipt face does, so one ratio for all either runs a
     /// book face's words together or splits a receipt's cells.
     static func lineGapRatio(_ characters: [CTCCharacter], stepWidth: Double, ink: InkProfile, cap: Double) -> Double {
-        var letters: [Double] = [], spaces: [Double] = []
+        guard ink.bandHeight > 0 else { return cap }
+        let letters = letterGaps(characters, stepWidth: stepWidth, ink: ink).map { $0 / ink.bandHeight }
+        var spaces: [Double] = []
         var previous: CTCCharacter?, spaced = false
         for c in characters {
             if c.isSpace { spaced = true; continue }
-            if let p = previous, ink.bandHeight > 0 {
-                let gap = Double(ink.widestGap(from: center(p, stepWidth), to: center(c, stepWidth))) / ink.bandHeight
-                if spaced { spaces.append(gap) } else if isAlphanumeric(p.text) && isAlphanumeric(c.text) { letters.append(gap) }
+            if let p = previous, spaced {
+                spaces.append(Double(ink.widestGap(from: center(p, stepWidth), to: center(c, stepWidth))) / ink.bandHeight)
             }
             previous = c
             spaced = false
