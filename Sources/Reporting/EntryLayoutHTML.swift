@@ -32,6 +32,10 @@ public enum EntryLayoutHTML {
         return "Rows joined along the lines' course after \(rotation) (tilt \(HTMLText.fixed(f.tilt, decimals: 4)), "
             + "convergence \(HTMLText.fixed(f.convergence, decimals: 4)), bend \(HTMLText.fixed(f.bend, decimals: 4)); "
             + "words off their lines \(HTMLText.fixed(f.residualBefore, decimals: 1)) → \(HTMLText.fixed(f.residualAfter, decimals: 1)) px; \(unit))."
+            + (f.turn.map { t in
+                " Past x \(HTMLText.fixed(t.knot, decimals: 0)) px the lines turn (a fold): straight at slope "
+                    + "\(HTMLText.fixed(t.slope, decimals: 4)), convergence \(HTMLText.fixed(t.convergence, decimals: 4)), as the short lines there run."
+            } ?? "")
     }
 
     static func rowsSentence(_ layout: EntryLayout) -> String {

@@ -3,7 +3,7 @@
 /// under another; the raw values are the names pages.json has always used.
 public enum StepName: String, Sendable, Codable, CaseIterable {
     // Image-only rectification, in the order it runs.
-    case gray, flatScan, blobs, page, surroundings, angle, perspective, rotate, crop, orientation, orient
+    case gray, flatScan, blobs, reversedPage, page, surroundings, angle, perspective, rotate, crop, orientation, orient
     case scale, linePerspective, dewarp, lineDewarp, threshold, photometric, reversePrint
     // Depth flattening.
     case camera, depth, region, points, fit, bend, heightField, outline, refit, refine, coverage, mesh

@@ -45,6 +45,15 @@ import Testing
                 + "Of two prices the smaller is the glass's, the larger the bottle's.")
     }
 
+    /// A fold's turn past the names is said with the lines' course.
+    @Test func theTurnPastAFoldIsSaid() {
+        var layout = Self.layout
+        layout.straightening.field?.turn = EntryLayout.Turn(knot: 855, slope: -0.0063, convergence: -0.1198)
+        #expect(EntryLayoutHTML.sentences(layout)[1].hasSuffix(
+            " Past x 855 px the lines turn (a fold): straight at slope -0.0063, convergence -0.1198, as the short lines there run."))
+        #expect(!EntryLayoutHTML.sentences(Self.layout)[1].contains("turn"))
+    }
+
     @Test func theReviewPageShowsTheExplanationEscaped() throws {
         let page = HTMLReportTests.page(entries: [Self.record(Self.layout), Self.record(nil)])
         let html = JobHTMLReport(job: "bistro", pages: [page]).render()

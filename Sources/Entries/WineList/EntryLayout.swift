@@ -65,13 +65,31 @@ public struct EntryLayout: Sendable, Equatable, Codable {
         public var bend: Double
         public var residualBefore: Double
         public var residualAfter: Double
+        /// Where the lines turn past the names (a fold), as the short lines right of them show it.
+        public var turn: Turn?
 
-        public init(tilt: Double, convergence: Double, bend: Double, residualBefore: Double, residualAfter: Double) {
+        public init(tilt: Double, convergence: Double, bend: Double, residualBefore: Double, residualAfter: Double, turn: Turn? = nil) {
             self.tilt = tilt
             self.convergence = convergence
             self.bend = bend
             self.residualBefore = residualBefore
             self.residualAfter = residualAfter
+            self.turn = turn
+        }
+    }
+
+    /// The lines' turn past the names (`LineField.Turn`): from `knot` (upright-page x, pixels)
+    /// on, lines run straight at `slope` at the page's centre height, changing by `convergence`
+    /// per page size down.
+    public struct Turn: Sendable, Equatable, Codable {
+        public var knot: Double
+        public var slope: Double
+        public var convergence: Double
+
+        public init(knot: Double, slope: Double, convergence: Double) {
+            self.knot = knot
+            self.slope = slope
+            self.convergence = convergence
         }
     }
 

@@ -35,14 +35,30 @@ struct LineField: Equatable {
     /// holds the value at that edge: a polynomial fitted to the lines is no guide far from them.
     static let reach = 0.75
 
+    /// Where the lines turn past the long lines' right end (a fold between the names and the
+    /// columns right of them), when the shorter lines there show it (`Turn`).
+    var turn: Turn?
+
     /// The row coordinate of a point of the rotated page: equal along each text line.
     func level(x: Double, y: Double) -> Double {
+        if let turn, x > turn.knot {
+            return smoothLevel(x: turn.knot, y: turn.traced(x: x, y: y, y0: y0, size: size))
+        }
+        return smoothLevel(x: x, y: y)
+    }
+
+    /// How much the field stretches heights at `x` (∂v/∂y), within `reach`.
+    func stretch(x: Double) -> Double {
+        if let turn, x > turn.knot { return smoothStretch(x: turn.knot) * turn.stretch(x: x, size: size) }
+        return smoothStretch(x: x)
+    }
+
+    private func smoothLevel(x: Double, y: Double) -> Double {
         let u = min(Self.reach, max(-Self.reach, (x - x0) / size)), w = min(Self.reach, max(-Self.reach, (y - y0) / size))
         return y - size * (tilt * u + convergence * u * w + bend * u * u)
     }
 
-    /// How much the field stretches heights at `x` (∂v/∂y), within `reach`.
-    func stretch(x: Double) -> Double { 1 - convergence * min(Self.reach, max(-Self.reach, (x - x0) / size)) }
+    private func smoothStretch(x: Double) -> Double { 1 - convergence * min(Self.reach, max(-Self.reach, (x - x0) / size)) }
 
     /// The field of `lines` (word centres of the rotated page, one array per text line), or nil
     /// when too few lines are long enough, or the lines are straight and parallel already for words

@@ -34,9 +34,12 @@ public struct RowLayout: Sendable {
         })
         var skew = Self.skew(of: words)
         let (sinA, cosA) = (sin(skew), cos(skew))
-        let field = LineField.fit(lines: Self.longLines(words).map { line in
-            line.map { w in (w.box.midX * cosA + w.box.midY * sinA, -w.box.midX * sinA + w.box.midY * cosA) }
-        }, wordHeight: wordHeight)
+        func rotated(_ lines: [[RecognizedWord]]) -> [[(x: Double, y: Double)]] {
+            lines.map { line in line.map { w in (w.box.midX * cosA + w.box.midY * sinA, -w.box.midX * sinA + w.box.midY * cosA) } }
+        }
+        let long = rotated(Self.longLines(words))
+        let field = LineField.fit(lines: long, wordHeight: wordHeight)?
+            .turned(long: long, short: rotated(words.filter { $0.count >= 2 }), wordHeight: wordHeight)
         var fragments = Self.fragments(words, skew: skew, field: field, wordHeight: wordHeight)
         var lineHeight = Self.lineHeight(fragments)
         var gutters = Self.gutters(fragments, lineHeight: lineHeight)

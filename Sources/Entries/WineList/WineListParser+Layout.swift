@@ -29,7 +29,11 @@ extension WineListParser {
                 field: built.field.map {
                     EntryLayout.Field(tilt: Self.rounded($0.tilt, 4), convergence: Self.rounded($0.convergence, 4),
                                       bend: Self.rounded($0.bend, 4), residualBefore: Self.rounded($0.residualBefore, 1),
-                                      residualAfter: Self.rounded($0.residualAfter, 1))
+                                      residualAfter: Self.rounded($0.residualAfter, 1),
+                                      turn: $0.turn.map {
+                                          EntryLayout.Turn(knot: Self.rounded($0.knot, 0), slope: Self.rounded($0.slope, 4),
+                                                           convergence: Self.rounded($0.convergence, 4))
+                                      })
                 })
         }
 

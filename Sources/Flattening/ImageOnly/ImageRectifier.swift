@@ -57,11 +57,26 @@ public struct ImageRectifier: Sendable {
             rawSheet = .some(found)
             return found
         }
-        if options.detectPage, analysis.page.map({ $0.borderContact > 0.5 }) ?? true,
-           let raw = onRaw() {
-            analysis.page = raw.mask
-            analysis.blobs = raw.blobs
-            sheetOnRaw = raw.how
+        if options.detectPage, analysis.page.map({ $0.borderContact > 0.5 }) ?? true {
+            if let raw = onRaw() {
+                analysis.page = raw.mask
+                analysis.blobs = raw.blobs
+                sheetOnRaw = raw.how
+            } else if options.reversedSheets, let reversed = reversedPrint(gray, reduction: reduction, dark: analysis.blobs.count) {
+                // Light print on a dark sheet: the rest reads it as dark print on paper.
+                gray = reversed.gray
+                analysis = reversed.analysis
+                if let sheet = reversed.sheet {
+                    analysis.page = sheet.mask
+                    analysis.blobs = sheet.blobs
+                    sheetOnRaw = sheet.how
+                    rawSheet = .some(sheet)
+                } else {
+                    // The inverted photo's own sheet search was the one above.
+                    rawSheet = .some(nil)
+                }
+                steps[.reversedPage] = String(format: "light print on a dark ground (its brightest pixels %.1fx as far above the ground as its darkest below): the photo inverted", reversed.polarity)
+            }
         }
         // The text lines' direction, or else the sheet's own edges: a page photographed at a slant
         // has lines that converge (and curl) too much for one direction to stand out, and on a
@@ -242,6 +257,85 @@ public struct ImageRectifier: Sendable {
             if let on = holdsPrint(mask, gray: gray, analysis: analysis, reduction: reduction) { return (mask, on, .edges(edged.coverage)) }
         }
         return nil
+    }
+
+    /// A sheet printed light on a dark ground (a green or black menu): its print is what the
+    /// thresholding takes for paper, so neither its brightness nor its edges pass the print test,
+    /// and the text blobs found are the ground between its letters. The inverted photo's blobs are
+    /// its print; where they stand, the photo's own pixels say which way the page is printed: on
+    /// paper the print is a few dark pixels below a light ground, on a light-printed sheet a few
+    /// light pixels above a dark one (`printPolarity`). When they say light print, the page is
+    /// read inverted, on the sheet the inverted print holds when there is one (looked for on the
+    /// photo and on the inverted photo: darker or lighter than the table, the sheet is the brighter
+    /// region on one of them, and covers a fifth of the photo at least), else cropped to that
+    /// print as any page without a sheet, when it outnumbers the `dark` print's blobs.
+    func reversedPrint(_ gray: Raster, reduction: Double, dark: Int)
+        -> (gray: Raster, analysis: TextBlobs, sheet: (mask: PageMask, blobs: [PixelRect], how: SheetSource)?, polarity: Double)? {
+        var inverted = gray
+        inverted.pixels.withUnsafeMutableBufferPointer { p in
+            for i in p.indices { p[i] = 255 &- p[i] }
+        }
+        let light = TextBlobs.find(in: inverted, reduction: reduction, adaptive: false)
+        guard light.unmasked.count >= options.reversedPrintMinimumBlobs else { return nil }
+        // All of the negative's blobs first: on a page of dark print they say so, and no sheet is
+        // looked for.
+        let polarity = Self.printPolarity(gray, blobs: light.unmasked, reduction: reduction)
+        guard polarity >= options.reversedPrintPolarity else { return nil }
+        for photo in [gray, inverted] {
+            // A dark box of light print on a page (a receipt's logo panel) is `ReversePrint`'s; a
+            // light-printed sheet is what the photo was taken of.
+            guard let sheet = sheetOnPhoto(photo, analysis: light, reduction: reduction),
+                  sheet.mask.areaFraction >= options.reversedSheetMinimumArea else { continue }
+            let onSheet = Self.printPolarity(gray, blobs: sheet.blobs, reduction: reduction)
+            guard onSheet >= options.reversedPrintPolarity else { return nil }
+            return (inverted, light, sheet, onSheet)
+        }
+        // Without a sheet, the table's grain is dark print of the inverted photo too, and its
+        // lines out-vote the text's direction: only the blobs that stand light on dark where they
+        // are keep the page's geometry.
+        var print = light
+        print.blobs = light.blobs.filter { Self.printPolarity(gray, blobs: [$0], reduction: reduction) >= options.reversedPrintPolarity }
+        // And the light print must be the page's: more of it than of the print read dark.
+        guard print.blobs.count >= options.reversedPrintMinimumBlobs, print.blobs.count >= dark else { return nil }
+        return (inverted, print, nil, polarity)
+    }
+
+    /// How much brighter the brightest pixels around the blobs stand above their median than the
+    /// darkest stand below it (98th and 2nd percentiles, each box grown by its height: the ground
+    /// is the median, the print a tenth, so it sets the percentile on its own side while the other
+    /// stays within the ground's spread): well below 1 for dark print on paper, well above for
+    /// light print on a dark ground. Boxes in the `reduction` frame.
+    static func printPolarity(_ gray: Raster, blobs: [PixelRect], reduction: Double) -> Double {
+        guard reduction > 0, !blobs.isEmpty else { return 0 }
+        var histogram = [Int](repeating: 0, count: 256)
+        let scale = 1 / reduction
+        // One pixel per pixel of the reduced copy the boxes were measured on.
+        let stride = max(1, Int(scale.rounded()))
+        gray.pixels.withUnsafeBufferPointer { p in
+            for b in blobs {
+                // The box grown by its height on every side: mostly the ground, the print a tenth.
+                let m = Double(b.height)
+                let x0 = max(0, Int((Double(b.x) - m) * scale)), x1 = min(gray.width, Int((Double(b.maxX) + m) * scale))
+                let y0 = max(0, Int((Double(b.y) - m) * scale)), y1 = min(gray.height, Int((Double(b.maxY) + m) * scale))
+                guard x0 < x1, y0 < y1 else { continue }
+                for y in Swift.stride(from: y0, to: y1, by: stride) {
+                    for x in Swift.stride(from: x0, to: x1, by: stride) { histogram[Int(p[y * gray.width + x])] += 1 }
+                }
+            }
+        }
+        let total = histogram.reduce(0, +)
+        guard total >= 100 else { return 0 }
+        func percentile(_ q: Double) -> Int {
+            let target = Int(q * Double(total))
+            var seen = 0
+            for (level, n) in histogram.enumerated() {
+                seen += n
+                if seen > target { return level }
+            }
+            return 255
+        }
+        let (low, median, high) = (percentile(0.02), percentile(0.5), percentile(0.98))
+        return Double(high - median) / Double(max(1, median - low))
     }
 
     /// How the sheet was found on the raw photo, for the page step's report.
