@@ -42,6 +42,7 @@ enum LabelledPrices {
     /// stays the wine's size and price.
     static func read(_ tokens: [String], fields: FieldParser) -> (prices: [PriceToken], columns: [PriceColumn], start: Int)? {
         guard tokens.count >= 2 else { return nil }
+        if column(tokens, endingAt: tokens.count) == nil, let lost = withLastLabelLost(tokens, fields: fields) { return lost }
         let labelsAfter = column(tokens, endingAt: tokens.count) != nil
         var end = tokens.count
         var found: [(prices: [PriceToken], column: PriceColumn)] = []
@@ -79,5 +80,31 @@ enum LabelledPrices {
         while start > 0, separators.contains(tokens[start - 1]) { start -= 1 }
         let ordered = found.reversed()
         return (ordered.flatMap(\.prices), ordered.map(\.column), start)
+    }
+
+    /// "22 (75cl) / 6": labels after their prices whose last label went to the next line ("calice"
+    /// wrapped under the row). The row's last price stands alone after a separator, and what precedes
+    /// the separator reads as labelled prices; the last price is then the measure the labels leave:
+    /// below a bottle's price a glass, above a glass's a bottle. Anything else is left to the
+    /// ordinary run.
+    static func withLastLabelLost(_ tokens: [String], fields: FieldParser) -> (prices: [PriceToken], columns: [PriceColumn], start: Int)? {
+        let last = fields.trailingPrices(tokens)
+        guard last.prices.count == 1, let price = last.prices.first, let amount = price.amount else { return nil }
+        var cut = last.start
+        while cut > 0, separators.contains(tokens[cut - 1]) { cut -= 1 }
+        // "/6": the separator stuck to the price.
+        let glued = separators.contains(String(tokens[last.start].prefix(1)))
+        guard cut < last.start || glued, cut > 0, column(tokens, endingAt: cut) != nil,
+              let before = read(Array(tokens[..<cut]), fields: fields), !before.prices.isEmpty else { return nil }
+        let labelled = zip(before.prices, before.columns)
+        let column: PriceColumn
+        if labelled.contains(where: { $0.1 == .bottle && ($0.0.amount ?? 0) > amount }), !before.columns.contains(.glass) {
+            column = .glass
+        } else if labelled.contains(where: { $0.1 == .glass && ($0.0.amount ?? .infinity) < amount }), !before.columns.contains(.bottle) {
+            column = .bottle
+        } else {
+            return nil
+        }
+        return (before.prices + [price], before.columns + [column], before.start)
     }
 }

@@ -38,7 +38,7 @@ extension WineListParser {
         let leading = group.rows[..<anchorPosition].map { readings[$0] }
         var after = Array(group.rows[(anchorPosition + 1)...])
         // A price row whose words are a note, under its name: the note is the description.
-        let anchorIsNote = anchor.isProse && !leading.isEmpty
+        let anchorIsNote = anchor.isProse && !leading.isEmpty && !style.priceRowsName
         if anchorIsNote { after.insert(group.anchor, at: 0) }
         // From the first line of a note on, the rows describe the wine; before it they name it
         // (a region and country line).

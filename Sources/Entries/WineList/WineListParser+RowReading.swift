@@ -180,6 +180,7 @@ extension WineListParser {
         if let signs { tokens = Self.signRepaired(tokens, signs: signs) }
         if let digitSign { tokens = Self.signRepaired(tokens, digitSign: digitSign) }
         (tokens, tokenWords) = Self.withPlaceholdersAsSeparators(tokens, tokenWords)
+        (tokens, tokenWords) = Self.withSplitLastDigitJoined(tokens, tokenWords)
         var run = fields.trailingPrices(tokens)
         // A remark in brackets after the prices ("$38/$12 (Unoaked)") belongs with the name.
         if run.prices.isEmpty, let remark = Self.trailingRemark(tokens), remark > 0 {
@@ -212,6 +213,27 @@ extension WineListParser {
         return RowReading(row: row, tokens: tokens, tokenWords: tokenWords, prices: run.prices, priceStart: run.start,
                           hasVintage: hasVintage, kind: .text, isProse: ProseText.isProse(nameTokens), columns: columns,
                           dotLeader: dotLeader)
+    }
+
+    /// A lone "0" at the row's end is no price (nothing costs 0): it is the last digit of the number
+    /// before it, set apart by letter-spaced print or a reader's word gap ("freschezza. 6 0",
+    /// "freschezza.6 0": 60). Only a single zero: "98 00" is a price whose decimal comma was lost,
+    /// which `FieldParser.trailingPrices` reads as cents. The number is one or two digits at the end
+    /// of the token before, after no digit or separator that would make it part of another number
+    /// ("12,5 0", "12.5 0", "12/6 0" stay).
+    static func withSplitLastDigitJoined(_ tokens: [String], _ words: [Int]) -> ([String], [Int]) {
+        guard tokens.count >= 2, tokens.last == "0" else { return (tokens, words) }
+        let before = tokens[tokens.count - 2]
+        let digits = before.reversed().prefix { $0.isASCII && $0.isNumber }.count
+        guard (1...2).contains(digits) else { return (tokens, words) }
+        let head = before.dropLast(digits)
+        if let mark = head.last, mark.isNumber || ",/-–".contains(mark) { return (tokens, words) }
+        if head.last == ".", head.dropLast().last?.isNumber == true { return (tokens, words) }
+        let number = String(before.suffix(digits)) + "0"
+        var outTokens = Array(tokens.dropLast(2)), outWords = Array(words.dropLast(2))
+        if !head.isEmpty { outTokens.append(String(head)); outWords.append(words[words.count - 2]) }
+        outTokens.append(number); outWords.append(words[words.count - 1])
+        return (outTokens, outWords)
     }
 
     /// Marks that stand in a price column for a measure not offered ("19 ~ 114", "12 – 48"), or join

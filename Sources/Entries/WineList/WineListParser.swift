@@ -93,7 +93,8 @@ public struct WineListParser: Sendable {
         let leadingYears = readings.filter { r in
             r.tokens.first.map { $0.count == 4 && fields.vintageValue($0)?.year != nil } ?? false
         }.count >= 3
-        let style = PageStyle(twoDigitVintages: twoDigitVintages, leadingYears: leadingYears)
+        let style = PageStyle(twoDigitVintages: twoDigitVintages, leadingYears: leadingYears,
+                              priceRowsName: Self.priceRowsName(groups, readings))
         var entries = groups.compactMap { entry(from: $0, readings: readings, lines: lines, style: style, geometry: geometry) }
         let currency = PageCurrency.decide(printedOnPrices: entries.compactMap(\.currency),
                                            otherRows: readings.filter { $0.prices.isEmpty }.map(\.tokens))
@@ -107,5 +108,27 @@ public struct WineListParser: Sendable {
         var twoDigitVintages: Bool
         /// Years first on the row: a leading "9018" is a misread 2018, not a bin.
         var leadingYears: Bool
+        /// The row carrying the prices, under a name set above it, is part of the wine's text on
+        /// this page (a producer and region line): one such row that reads as a sentence is the
+        /// description the list prints in that place, not a tasting note apart from the name.
+        var priceRowsName = false
+    }
+
+    /// Least number of wines with their name set above their price row for the page to say what
+    /// that row is, and the least share of them whose price row is no sentence.
+    static let priceRowsNameMinimum = 4
+    static let priceRowsNameShare = 0.75
+
+    /// True when the page's wines with a name above their price row mostly price a row that names
+    /// (no sentence): "SIRE CHARDONNAY ⏎ Azienda Mocavero (Puglia) 22 / 6" down the page. A list
+    /// whose notes carry the prices ("Crisp and fresh with limey fruit 3.50 4.00") says the opposite.
+    static func priceRowsName(_ groups: [Group], _ readings: [RowReading]) -> Bool {
+        // Prices alone on their row ("3.50 4.00 5.50 16.00" under the name) say nothing either way.
+        let twoLine = groups.filter { g in
+            g.rows.first != g.anchor && readings[g.anchor].tokens[..<readings[g.anchor].priceStart].contains { $0.contains(where: \.isLetter) }
+        }
+        guard twoLine.count >= priceRowsNameMinimum else { return false }
+        let naming = twoLine.filter { !readings[$0.anchor].isProse }.count
+        return Double(naming) >= priceRowsNameShare * Double(twoLine.count)
     }
 }

@@ -8,6 +8,8 @@ extension ImageRectifier {
     /// The page's text lines at the analysis scale, as the line-based steps see them.
     struct TextLines {
         var lines: [TextLineDewarp.Line]
+        /// The rules printed across the page (`RuleTrace`): lines of the page for the dewarp.
+        var rules: [TextLineDewarp.Line] = []
         var medianHeight: Double
         var reduction: Double
         var width: Int
@@ -16,11 +18,49 @@ extension ImageRectifier {
 
     func textLines(_ gray: Raster) -> TextLines? {
         let reduction = min(1.0, Double(options.analysisLongSide) / Double(max(gray.width, gray.height)))
-        let found = TextBlobs.find(in: gray, reduction: reduction, adaptive: false)
-        let h = Double(found.medianHeight)
-        guard h > 0 else { return nil }
-        return TextLines(lines: TextLineDewarp.lines(from: found.blobs, medianHeight: h), medianHeight: h, reduction: reduction,
+        let found = TextBlobs.find(in: gray, reduction: reduction, adaptive: false, rules: options.lineDewarpRules)
+        guard found.medianHeight > 0 else { return nil }
+        let (lines, h) = Self.tracedLines(found.blobs, median: Double(found.medianHeight))
+        return TextLines(lines: lines, rules: found.rules, medianHeight: h, reduction: reduction,
                          width: Int(Double(gray.width) * reduction), height: Int(Double(gray.height) * reduction))
+    }
+
+    /// How many times the blobs' median height the height that holds half their ink must be for
+    /// the lines to be traced at that height instead.
+    static let speckledPrintRatio = 1.6
+
+    /// The page's text lines and the letter height they were chained at: the blobs' median
+    /// height, or the height that holds half their ink (`lineHeight`) when that stands apart and
+    /// the lines chained at it reach further across the page in all. Faint print broken into specks
+    /// (pale tasting notes under bold names) makes most blobs specks: the median is a speck's
+    /// height, the names' letters fall outside the sizes a line is chained from, and no line is
+    /// traced. A page whose ink is mostly in a few large marks (a logo, a bold heading) over small
+    /// print keeps its lines at the median, as they reach further there.
+    static func tracedLines(_ blobs: [PixelRect], median: Double) -> (lines: [TextLineDewarp.Line], height: Double) {
+        let atMedian = TextLineDewarp.lines(from: blobs, medianHeight: median)
+        let inked = lineHeight(of: blobs, median: median)
+        guard inked != median else { return (atMedian, median) }
+        let atInk = TextLineDewarp.lines(from: blobs, medianHeight: inked)
+        func reach(_ lines: [TextLineDewarp.Line]) -> Double { lines.reduce(0) { $0 + ($1.xs[$1.xs.count - 1] - $1.xs[0]) } }
+        return reach(atInk) > reach(atMedian) ? (atInk, inked) : (atMedian, median)
+    }
+
+    /// The height that holds half the blobs' ink (their median height weighted by area) when it is
+    /// `speckledPrintRatio` times their median height or more, else the median. On print whose
+    /// blobs are letters the two differ by capitals and ascenders only.
+    static func lineHeight(of blobs: [PixelRect], median: Double) -> Double {
+        let sorted = blobs.sorted { $0.height < $1.height }
+        let total = sorted.reduce(0.0) { $0 + Double($1.width * $1.height) }
+        guard total > 0 else { return median }
+        var sum = 0.0
+        for blob in sorted {
+            sum += Double(blob.width * blob.height)
+            if sum >= total / 2 {
+                let inked = Double(blob.height)
+                return inked >= speckledPrintRatio * median ? inked : median
+            }
+        }
+        return median
     }
 
     /// The page with its converging lines made parallel; nil when it is left as is.
@@ -46,7 +86,7 @@ extension ImageRectifier {
     /// `text`: the lines of `gray` (`textLines`).
     func lineDewarp(_ gray: Raster, text: TextLines?, steps: inout StepLog) -> Raster {
         guard let text else { steps[.lineDewarp] = "skipped: no text blobs"; return gray }
-        let (lines, h, reduction) = (text.lines, text.medianHeight, text.reduction)
+        let (lines, h, reduction) = (text.lines + text.rules, text.medianHeight, text.reduction)
         guard let model = TextLineDewarp.model(lines: lines, width: text.width, height: text.height, medianHeight: h,
                                                reduction: reduction, minLines: options.lineDewarpMinLines) else {
             steps[.lineDewarp] = "no model (\(lines.count) text lines; needs \(options.lineDewarpMinLines)): page left as is"
@@ -59,7 +99,8 @@ extension ImageRectifier {
                                          lines.count, model.maxDisplacement / reduction)
             return gray
         }
-        steps[.lineDewarp] = String(format: "applied: %d lines, largest shift %.0f px", model.lines, model.maxDisplacement / reduction)
+        steps[.lineDewarp] = String(format: "applied: %d lines%@, largest shift %.0f px", model.lines,
+                                     text.rules.isEmpty ? "" : " (\(text.rules.count) of them rules)", model.maxDisplacement / reduction)
         return model.apply(to: gray)
     }
 

@@ -23,6 +23,8 @@ extension ImageRectifier {
         public var lineDewarpMinLines = 6
         /// Smallest bend worth resampling for, in median text-blob heights.
         public var lineDewarpMinShift = 0.6
+        /// The rules printed across the page (`RuleTrace`) count as lines for the line dewarp.
+        public var lineDewarpRules = true
         public var normalizeBackground = true
         /// After normalizing the paper, stretch the tones from the ink's level to the paper's and
         /// apply the tone curve (Tesseract's global threshold wants it); off, the normalized page

@@ -14,8 +14,12 @@ struct TextBlobs {
     /// Every text-sized blob, on the sheet or off it: what another outline of the sheet is checked
     /// against (`ImageRectifier.sheetOnPhoto`).
     var unmasked: [PixelRect] = []
+    /// The courses of the rules printed on the sheet (`RuleTrace`), when asked for.
+    var rules: [TextLineDewarp.Line] = []
 
-    static func find(in gray: Raster, reduction: Double, adaptive: Bool = true, joinDots: Bool = false) -> TextBlobs {
+    /// `rules`: also follow the rules printed on the sheet (the line dewarp's evidence where no
+    /// text line reaches).
+    static func find(in gray: Raster, reduction: Double, adaptive: Bool = true, joinDots: Bool = false, rules: Bool = false) -> TextBlobs {
         let full = Pix(gray)
         let reduced = reduction < 0.999 ? full.scaled(by: reduction) ?? full : full
         guard let normalized = reduced.backgroundNormalized(),
@@ -26,7 +30,8 @@ struct TextBlobs {
         let w = binary.width, h = binary.height
         let maxHeight = max(12, Int(0.05 * Double(max(w, h))))
         let page = PageMask.find(binary: binary)
-        let sized = binary.connectedComponents().filter { b in
+        let components = binary.connectedComponents()
+        let sized = components.filter { b in
             b.height >= 3 && b.height <= maxHeight && b.width <= 25 * b.height && b.height <= 8 * b.width + 8
                 && b.x > 0 && b.y > 0 && b.maxX < w && b.maxY < h
         }
@@ -34,8 +39,20 @@ struct TextBlobs {
             page?.contains(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2) ?? true
         }
         let heights = blobs.map(\.height).sorted()
-        return TextBlobs(blobs: blobs, medianHeight: heights.isEmpty ? 0 : heights[heights.count / 2], reduction: reduction,
-                         page: page, unmasked: sized)
+        var found = TextBlobs(blobs: blobs, medianHeight: heights.isEmpty ? 0 : heights[heights.count / 2], reduction: reduction,
+                              page: page, unmasked: sized)
+        if rules {
+            let onSheet = RuleTrace.candidates(components, width: w, height: h).filter { b in page?.contains(x: b.midX, y: b.midY) ?? true }
+            if !onSheet.isEmpty {
+                let ink = binary.raster()
+                found.rules = onSheet.compactMap { RuleTrace.trace($0, in: ink) }.map { trace in
+                    var line = TextLineDewarp.Line(xs: trace.xs, smoothing: trace.ys)
+                    line.isRule = true
+                    return line
+                }
+            }
+        }
+        return found
     }
 
     /// Blobs that sit in a band shared with others along `angle`: the text lines, without the

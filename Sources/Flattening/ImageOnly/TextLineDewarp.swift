@@ -14,6 +14,25 @@ struct TextLineDewarp {
         var xs: [Double]
         var ys: [Double]
         var meanY: Double
+        /// A printed rule (`RuleTrace`), not a chain of letters.
+        var isRule = false
+
+        /// A line through `raw` heights, each taken as the median of five: ascenders and
+        /// descenders move single blob centres, not the line.
+        init(xs: [Double], smoothing raw: [Double]) {
+            var ys = raw
+            for i in 0..<raw.count {
+                let window = raw[max(0, i - 2)...min(raw.count - 1, i + 2)].sorted()
+                ys[i] = window[window.count / 2]
+            }
+            self.init(xs: xs, ys: ys, meanY: raw.isEmpty ? 0 : ys.reduce(0, +) / Double(ys.count))
+        }
+
+        init(xs: [Double], ys: [Double], meanY: Double) {
+            self.xs = xs
+            self.ys = ys
+            self.meanY = meanY
+        }
 
         /// Height of the line at `x`, extended flat past its ends.
         func y(at x: Double) -> Double {
@@ -73,14 +92,7 @@ struct TextLineDewarp {
             guard chain.count >= 5 else { continue }
             let xs = chain.map { usable[$0].midX }
             guard let first = xs.first, let last = xs.last, last - first >= 8 * h else { continue }
-            let raw = chain.map { usable[$0].midY }
-            // Median of five: ascenders and descenders move single blob centres, not the line.
-            var ys = raw
-            for i in 0..<raw.count {
-                let window = raw[max(0, i - 2)...min(raw.count - 1, i + 2)].sorted()
-                ys[i] = window[window.count / 2]
-            }
-            out.append(Line(xs: xs, ys: ys, meanY: ys.reduce(0, +) / Double(ys.count)))
+            out.append(Line(xs: xs, smoothing: chain.map { usable[$0].midY }))
         }
         return out
     }
@@ -96,11 +108,11 @@ struct TextLineDewarp {
         for c in 0..<columns {
             let x = Double(c) * cell
             // Lines present at this column, ordered by where they are.
-            var here: [(target: Double, shift: Double)] = lines.compactMap { line in
-                guard x >= line.xs[0] - reach && x <= line.xs[line.xs.count - 1] + reach else { return nil }
-                return (line.meanY, line.y(at: x) - line.meanY)
-            }
-            guard !here.isEmpty else { continue }
+            let reaching = lines.filter { x >= $0.xs[0] - reach && x <= $0.xs[$0.xs.count - 1] + reach }
+            // A rule alone in a column says how the page moves at its own height, not above or
+            // below it: such a column is left to its neighbours, as one no line reaches.
+            guard !reaching.isEmpty, !(reaching.count == 1 && reaching[0].isRule) else { continue }
+            var here: [(target: Double, shift: Double)] = reaching.map { ($0.meanY, $0.y(at: x) - $0.meanY) }
             here.sort { $0.target < $1.target }
             for r in 0..<rows {
                 let y = Double(r) * cell

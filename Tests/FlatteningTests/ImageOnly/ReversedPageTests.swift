@@ -39,4 +39,18 @@ import Testing
         let flat = ImageRectifier().rectify(photo)
         #expect(flat.report.steps[.reversedPage] == nil, "\(flat.report.steps)")
     }
+    /// A scan of a page printed dark with a black panel printed white (a logo's box, under a fifth
+    /// of the page): the panel is a box on the page, not a sheet printed light.
+    @Test func aSmallPanelPrintedLightIsNoReversedSheet() {
+        var scan = SyntheticPage.text()
+        let panel = lightOnDark(SyntheticPage.text(seed: 11))
+        // A panel a tenth of the page: 300 × 430 of 1000 × 1300, print and all.
+        for y in 60..<490 {
+            for x in 650..<950 { scan.pixels[y * scan.width + x] = panel.pixels[y * panel.width + x - 600] }
+        }
+        let flat = ImageRectifier().rectify(scan)
+        #expect(flat.report.steps[.reversedPage] == nil, "\(flat.report.steps)")
+        let light = flat.raster.pixels.filter { $0 > 128 }.count
+        #expect(Double(light) > 0.7 * Double(flat.raster.pixels.count))
+    }
 }

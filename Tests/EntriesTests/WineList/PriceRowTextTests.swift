@@ -1,0 +1,92 @@
+import Imaging
+import RecognizedText
+import Testing
+@testable import Entries
+
+/// What a wine's price row holds besides its prices: a price whose last digit stands apart, a
+/// measure's label wrapped to the next line, a description printed where the page's other wines
+/// print their producer.
+@Suite struct PriceRowTextTests {
+    let parser = WineListParser(fields: FieldParser(runYear: 2026))
+
+    func joined(_ tokens: [String]) -> [String] {
+        WineListParser.withSplitLastDigitJoined(tokens, Array(tokens.indices)).0
+    }
+
+    @Test func aLoneZeroEndsTheNumberBeforeIt() {
+        #expect(joined(["freschezza.", "6", "0"]) == ["freschezza.", "60"])
+        #expect(joined(["freschezza.6", "0"]) == ["freschezza.", "60"])
+        #expect(joined(["€6", "0"]) == ["€", "60"])
+        #expect(joined(["Rioja", "4", "0"]) == ["Rioja", "40"])
+    }
+
+    @Test func numbersThatAreNoSplitPriceStay() {
+        // Two zeros are cents whose decimal comma was lost ("98 00" is 98.00), read by the price run.
+        #expect(joined(["Barolo", "98", "00"]) == ["Barolo", "98", "00"])
+        #expect(joined(["Rioja", "12,5", "0"]) == ["Rioja", "12,5", "0"])
+        #expect(joined(["Rioja", "12.5", "0"]) == ["Rioja", "12.5", "0"])
+        #expect(joined(["Riesling", "2019", "0"]) == ["Riesling", "2019", "0"])
+        #expect(joined(["Rioja", "45", "10"]) == ["Rioja", "45", "10"])
+        #expect(joined(["Rioja", "12/6", "0"]) == ["Rioja", "12/6", "0"])
+        #expect(joined(["0"]) == ["0"])
+    }
+
+    @Test func aMeasuresLabelWrappedToTheNextLine() {
+        let fields = FieldParser(runYear: 2026)
+        let tokens = ["Vigna", "di", "Augusto", "(Toscana)", "22", "(75cl)", "/", "6"]
+        let read = LabelledPrices.read(tokens, fields: fields)
+        #expect(read?.prices.map(\.amount) == [22, 6])
+        #expect(read?.columns == [.bottle, .glass])
+        #expect(read?.start == 4)
+        // The separator stuck to the last price.
+        let glued = LabelledPrices.read(["Augusto", "22", "(75cl)", "/6"], fields: fields)
+        #expect(glued?.prices.map(\.amount) == [22, 6])
+        #expect(glued?.columns == [.bottle, .glass])
+        // Above a glass's price, the bottle's.
+        let up = LabelledPrices.read(["Verdicchio", "7", "calice", "/", "28"], fields: fields)
+        #expect(up?.prices.map(\.amount) == [7, 28])
+        #expect(up?.columns == [.glass, .bottle])
+        // Nothing says what a price below a glass's is, nor a lone price after no label.
+        #expect(LabelledPrices.read(["Verdicchio", "7", "calice", "/", "5"], fields: fields) == nil)
+        #expect(LabelledPrices.read(["Verdicchio", "28", "/", "7"], fields: fields) == nil)
+        // In a whole entry: the bottle's price is no part of the name.
+        let entries = parser.parse(lines: [line("ROSATO CORBIZZO", y: 100), line("Vigna di Augusto (Toscana) 22 (75cl) / 6", y: 125),
+                                           line("calice", y: 150)])
+        #expect(entries.first?.prices.map(\.amount) == [22, 6])
+        #expect(entries.first?.name.contains("22") == false)
+    }
+
+    /// Names set above a producer line that carries the prices, down the page; the last wine's
+    /// second line is a description, digits set apart: it is that wine's text as the others' are.
+    @Test func aDescriptionWhereThePageNamesItsWinesIsText() {
+        let lines = [
+            line("FALANGHINA GAUDIUM", y: 100), line("Azienda i Capitani (Campania) 25 (75cl) / 7 calice", y: 125),
+            line("CINZIA VISINTINI", y: 175), line("Azienda Visintini (Friuli) 23 (75cl)", y: 200),
+            line("SIRE CHARDONNAY", y: 250), line("Azienda Mocavero (Puglia) 22 (75cl) / 6 calice", y: 275),
+            line("ROGER BARNIER BRUT", y: 325), line("Vallée de la Marne (Francia) 63", y: 350),
+            line("MIGNON BOULARD", y: 400), line("Champagne artigianale, complesso, elegante, con struttura e freschezza. 6 0", y: 425),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.count == 5)
+        let mignon = entries.last
+        #expect(mignon?.name.hasPrefix("MIGNON BOULARD Champagne artigianale") == true, "\(String(describing: mignon?.name))")
+        #expect(mignon?.prices.map(\.amount) == [60])
+        #expect(mignon?.description == nil)
+    }
+
+    /// The same shape on a page whose wines all carry their prices on a note: the note stays the
+    /// description.
+    @Test func aNoteWhereThePagesNotesCarryThePricesIsNoText() {
+        let lines = [
+            line("Ladera Verde Sauvignon Blanc, Chile", y: 100), line("Crisp and fresh with limey fruit and a twist of melon 16.00", y: 125),
+            line("Amori Pinot Grigio, Italy", y: 175), line("Fresh and fruity with a bouquet of tropical and citrus fruit 16.00", y: 200),
+            line("Murphy Chardonnay, Australia", y: 250), line("Ripe tropical passion fruit and juicy lime fruit flavours 19.25", y: 275),
+            line("Lautarul Pinot Noir, Romania", y: 325), line("Wonderful juicy cherry fruits with notes of spice 16.00", y: 350),
+            line("Arjona Tinto, Rioja Spain", y: 400), line("Velvety smooth with seamless charm typical of Rioja 25.00", y: 425),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map(\.name) == ["Ladera Verde Sauvignon Blanc, Chile", "Amori Pinot Grigio, Italy", "Murphy Chardonnay, Australia",
+                                        "Lautarul Pinot Noir, Romania", "Arjona Tinto, Rioja Spain"])
+        #expect(entries.last?.description == "Velvety smooth with seamless charm typical of Rioja")
+    }
+}
