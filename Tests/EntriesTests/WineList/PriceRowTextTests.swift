@@ -26,7 +26,8 @@ import Testing
         #expect(joined(["Rioja", "12,5", "0"]) == ["Rioja", "12,5", "0"])
         #expect(joined(["Rioja", "12.5", "0"]) == ["Rioja", "12.5", "0"])
         #expect(joined(["Riesling", "2019", "0"]) == ["Riesling", "2019", "0"])
-        #expect(joined(["Rioja", "45", "10"]) == ["Rioja", "45", "10"])
+        #expect(joined(["Rioja", "1995", "0"]) == ["Rioja", "1995", "0"])
+        #expect(joined(["Rioja", "5-6", "0"]) == ["Rioja", "5-6", "0"])
         #expect(joined(["Rioja", "12/6", "0"]) == ["Rioja", "12/6", "0"])
         #expect(joined(["0"]) == ["0"])
     }

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct RuleTraceTests {
     /// A white page with a rule 3 px thick along y = top + bow·((x − 500) / 400)², from x = 100 to
-    /// 900, and a heading's letters (10×14 blocks) under the middle of its arc.
+    /// 900, a heading's letters (10×14 blocks) under the middle of its arc, and one letter (10×17)
+    /// across the rule at x = 600.
     func page(top: Double, bow: Double, heading: Bool = true) -> Raster {
         var r = Raster(width: 1000, height: 400, channels: 1, fill: 255)
         for x in 100..<900 {
@@ -17,6 +18,7 @@ import Testing
             for letter in 0..<6 {
                 for y in 70..<84 { for x in (430 + letter * 16)..<(440 + letter * 16) { r.pixels[y * r.width + x] = 0 } }
             }
+            for y in 50..<67 { for x in 600..<610 { r.pixels[y * r.width + x] = 0 } }
         }
         return r
     }
@@ -41,6 +43,13 @@ import Testing
             }
         }
         #expect(RuleTrace.trace(PixelRect(x: 20, y: 20, width: 360, height: 52), in: ink) == nil)
+        // One row of letters starts like a rule, one run in its first column, but is broken
+        // between every two letters.
+        var row = Raster(width: 400, height: 60, channels: 1, fill: 255)
+        for letter in 0..<20 {
+            for y in 20..<32 { for x in (20 + letter * 18)..<(30 + letter * 18) { row.pixels[y * row.width + x] = 0 } }
+        }
+        #expect(RuleTrace.trace(PixelRect(x: 20, y: 20, width: 352, height: 12), in: row) == nil)
     }
 
     @Test func candidatesAreWideThinAndClearOfTheFrame() {
