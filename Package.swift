@@ -143,7 +143,8 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RecognizedText", "StepTrace", "DecantTestSupport"]),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "StepTrace", "DecantTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["decant", "decant-bench", "Evaluation", "History", "Reporting", "Imaging",
-                                                          "DecantTestSupport", .product(name: "Yams", package: "Yams")]),
+                                                          "DecantTestSupport", .product(name: "Yams", package: "Yams")],
+                    exclude: ["Stubs"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,12 @@ import Foundation
 /// Runs a recipe's shell code from docs/deploy with stand-ins for `decant` and `sbatch` first on
 /// PATH: each writes the arguments it was called with, one per line, to CALLS/NAME-N (N counting
 /// calls), and `decant` exits with STUB_STATUS. What the recipe would run, without a cluster.
+///
+/// The stand-ins are links to Stubs/stand-in, which git checks out, and never files this process
+/// writes: a script written here and run at once fails now and then with "Text file busy", when
+/// another test forks while the file is open for writing and its child keeps the descriptor.
 struct StubbedShell {
+    static let standIn = Repository.root + "/Tests/EndToEndTests/Stubs/stand-in"
     let folder: TemporaryFolder
     var calls: String { folder.file("calls") }
 
@@ -13,18 +18,7 @@ struct StubbedShell {
         let bin = folder.folder("bin")
         _ = folder.folder("calls")
         for tool in ["decant", "sbatch"] {
-            let script = """
-                #!/bin/sh
-                n=$(ls "\(calls)" | grep -c "^\(tool)-")
-                for argument in "$@"; do printf '%s\\n' "$argument"; done > "\(calls)/\(tool)-$((n + 1))"
-                env | grep -E '^(DECANT_|OMP_)' | sort > "\(calls)/\(tool)-$((n + 1)).env"
-                exit ${STUB_STATUS:-0}
-                """
-            let path = "\(bin)/\(tool)"
-            guard FileManager.default.createFile(atPath: path, contents: Data(script.utf8)) else {
-                throw DeployScriptError("cannot write \(path)")
-            }
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            try FileManager.default.createSymbolicLink(atPath: "\(bin)/\(tool)", withDestinationPath: Self.standIn)
         }
     }
 
@@ -62,11 +56,6 @@ struct StubbedShell {
         }
         return Outcome(status: process.terminationStatus, stderr: stderr, calls: calls, environments: environments)
     }
-}
-
-struct DeployScriptError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// The value after `option` in an argument list.

@@ -63,7 +63,7 @@ import Testing
         let run = try #require(with.calls["decant"]?.first)
         #expect(value(of: "--shard", in: run) == "3/4")
         #expect(value(of: "--out", in: run) == "/out/shard-3")
-        let merge = try #require(with.calls["sbatch"]?.first)
+        let merge = try #require(with.calls["sbatch"]?.first, "\(with.stderr)")
         #expect(merge.contains("--dependency=afterany:710"))
         #expect(merge.contains("--export=ALL,DECANT_MERGE=1,DECANT_SHARDS=4"))
     }
