@@ -42,11 +42,19 @@ enum LabelledPrices {
     /// stays the wine's size and price.
     static func read(_ tokens: [String], fields: FieldParser) -> (prices: [PriceToken], columns: [PriceColumn], start: Int)? {
         guard tokens.count >= 2 else { return nil }
-        if column(tokens, endingAt: tokens.count) == nil, let lost = withLastLabelLost(tokens, fields: fields) { return lost }
-        let labelsAfter = column(tokens, endingAt: tokens.count) != nil
-        var end = tokens.count
+        if column(tokens, endingAt: tokens.count) != nil {
+            return labelled(tokens, endingAt: tokens.count, labelsAfter: true, fields: fields)
+        }
+        return withLastLabelLost(tokens, fields: fields) ?? labelled(tokens, endingAt: tokens.count, labelsAfter: false, fields: fields)
+    }
+
+    /// The labelled prices of `tokens[..<end]`, read from `end` leftward: each price with the label
+    /// after it (`labelsAfter`, and `end` is a label's end) or before it.
+    static func labelled(_ tokens: [String], endingAt end: Int, labelsAfter: Bool,
+                         fields: FieldParser) -> (prices: [PriceToken], columns: [PriceColumn], start: Int)? {
+        var end = end
         var found: [(prices: [PriceToken], column: PriceColumn)] = []
-        var start = tokens.count
+        var start = end
         var glassMeasure = false
         while end > 0 {
             var e = end
@@ -95,7 +103,7 @@ enum LabelledPrices {
         // "/6": the separator stuck to the price.
         let glued = separators.contains(String(tokens[last.start].prefix(1)))
         guard cut < last.start || glued, cut > 0, column(tokens, endingAt: cut) != nil,
-              let before = read(Array(tokens[..<cut]), fields: fields), !before.prices.isEmpty else { return nil }
+              let before = labelled(tokens, endingAt: cut, labelsAfter: true, fields: fields), !before.prices.isEmpty else { return nil }
         let labelled = zip(before.prices, before.columns)
         let column: PriceColumn
         if labelled.contains(where: { $0.1 == .bottle && ($0.0.amount ?? 0) > amount }), !before.columns.contains(.glass) {

@@ -231,8 +231,10 @@ extension WineListParser {
         if head.last == ".", head.dropLast().last?.isNumber == true { return (tokens, words) }
         let number = String(before.suffix(digits)) + "0"
         var outTokens = Array(tokens.dropLast(2)), outWords = Array(words.dropLast(2))
+        // The price is tied to the word where it begins ("6" of "6 0"), so its place on the row is
+        // its left edge, unless that word holds the text before it too ("freschezza.6").
         if !head.isEmpty { outTokens.append(String(head)); outWords.append(words[words.count - 2]) }
-        outTokens.append(number); outWords.append(words[words.count - 1])
+        outTokens.append(number); outWords.append(words[words.count - (head.isEmpty ? 2 : 1)])
         return (outTokens, outWords)
     }
 

@@ -89,7 +89,7 @@ extension ImageRectifier {
         let (lines, h, reduction) = (text.lines + text.rules, text.medianHeight, text.reduction)
         guard let model = TextLineDewarp.model(lines: lines, width: text.width, height: text.height, medianHeight: h,
                                                reduction: reduction, minLines: options.lineDewarpMinLines) else {
-            steps[.lineDewarp] = "no model (\(lines.count) text lines; needs \(options.lineDewarpMinLines)): page left as is"
+            steps[.lineDewarp] = "no model (\(text.lines.count) text lines; needs \(options.lineDewarpMinLines)): page left as is"
             return gray
         }
         // Resampling softens the print; below about half a text height of bending, Tesseract

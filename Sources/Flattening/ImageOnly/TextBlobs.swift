@@ -43,13 +43,13 @@ struct TextBlobs {
                               page: page, unmasked: sized)
         if rules {
             let onSheet = RuleTrace.candidates(components, width: w, height: h).filter { b in page?.contains(x: b.midX, y: b.midY) ?? true }
-            if !onSheet.isEmpty {
-                let ink = binary.raster()
-                found.rules = onSheet.compactMap { RuleTrace.trace($0, in: ink) }.map { trace in
-                    var line = TextLineDewarp.Line(xs: trace.xs, smoothing: trace.ys)
-                    line.isRule = true
-                    return line
-                }
+            // Each rule is traced in its own box, so only those pixels are converted.
+            found.rules = onSheet.compactMap { box in
+                guard let ink = binary.clipped(to: box)?.raster(),
+                      let trace = RuleTrace.trace(PixelRect(x: 0, y: 0, width: box.width, height: box.height), in: ink) else { return nil }
+                var line = TextLineDewarp.Line(xs: trace.xs.map { $0 + Double(box.x) }, smoothing: trace.ys.map { $0 + Double(box.y) })
+                line.isRule = true
+                return line
             }
         }
         return found

@@ -98,9 +98,10 @@ struct TextLineDewarp {
     }
 
     /// The displacement field for an image of `width`×`height` analysis pixels; nil when too few
-    /// lines were found to say anything.
+    /// text lines were found to say anything. Rules add to the text lines but do not count toward
+    /// `minLines`: a page of four lines and two rules is as little known as one of four lines.
     static func model(lines: [Line], width: Int, height: Int, medianHeight h: Double, reduction: Double, minLines: Int) -> TextLineDewarp? {
-        guard lines.count >= minLines else { return nil }
+        guard lines.lazy.filter({ !$0.isRule }).count >= minLines else { return nil }
         let cell = max(4, 2 * h)
         let columns = Int(Double(width) / cell) + 2, rows = Int(Double(height) / cell) + 2
         var grid = [Double](repeating: .nan, count: columns * rows)

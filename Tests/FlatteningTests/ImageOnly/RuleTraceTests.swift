@@ -94,4 +94,23 @@ import Testing
             #expect(abs(alone.displacement(x: 940, y: y) - plain.displacement(x: 940, y: y)) < 1, "at y = \(y)")
         }
     }
+
+    /// Rules add to the text lines but do not make up the minimum: four lines and two rules is
+    /// still a page too little known for a model of six lines, and four lines and two rules more
+    /// than six lines are enough.
+    @Test func rulesDoNotCountTowardTheMinimumOfLines() throws {
+        func line(_ y: Double, rule: Bool = false) -> TextLineDewarp.Line {
+            let xs = Array(stride(from: 50.0, through: 900, by: 10))
+            var line = TextLineDewarp.Line(xs: xs, smoothing: xs.map { y + 10 * sin($0 / 300) })
+            line.isRule = rule
+            return line
+        }
+        let four = [100.0, 140, 180, 220].map { line($0) }
+        let rules = [line(60, rule: true), line(400, rule: true)]
+        #expect(TextLineDewarp.model(lines: four + rules, width: 1000, height: 480, medianHeight: 12, reduction: 1, minLines: 6) == nil)
+        let six = four + [260.0, 300].map { line($0) }
+        let model = try #require(TextLineDewarp.model(lines: six + rules, width: 1000, height: 480, medianHeight: 12,
+                                                      reduction: 1, minLines: 6))
+        #expect(model.lines == 8)
+    }
 }
