@@ -61,6 +61,7 @@ public enum EntryLayoutHTML {
         case .continuesAfterComma: return "the row above breaks after a comma and the price row finishes it"
         case .pricesAloneOnRow: return "the price row holds prices alone, so the wine is what stands above it"
         case .priceEndsNoteLine: return "the price ends a note's first line, so the name is the row above"
+        case .pricesAfterNote: return "the prices follow a note set under a name, so the name is the row above the note"
         case .setAboveAfterWidestGap: return "they are set tight onto the price row, after a clearly wider blank above them"
         }
     }

@@ -135,6 +135,9 @@ public struct EntryLayout: Sendable, Equatable, Codable {
         case priceEndsNoteLine
         /// The rows are set tight onto the price row, after a clearly wider blank above them.
         case setAboveAfterWidestGap
+        /// The prices follow the wine's note (at the end of its last line, or alone under it): the
+        /// name is the row above the note.
+        case pricesAfterNote
     }
 
     /// Where one price was found and what gave it its meaning.

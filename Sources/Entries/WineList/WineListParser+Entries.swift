@@ -38,8 +38,10 @@ extension WineListParser {
         let leading = group.rows[..<anchorPosition].map { readings[$0] }
         var after = Array(group.rows[(anchorPosition + 1)...])
         // A price row whose words are a note, under its name: the note is the description.
-        let anchorIsNote = anchor.isProse && !leading.isEmpty && !style.priceRowsName
-        if anchorIsNote { after.insert(group.anchor, at: 0) }
+        // So is one that ends a note begun above it.
+        let anchorIsNote = (anchor.isProse || group.nameJoin == .pricesAfterNote) && !leading.isEmpty && !style.priceRowsName
+        // In the order printed: the lines of a note above the price row come before it.
+        if anchorIsNote { after.insert(group.anchor, at: after.firstIndex { $0 > group.anchor } ?? after.count) }
         // From the first line of a note on, the rows describe the wine; before it they name it
         // (a region and country line).
         let noteStart = after.firstIndex { readings[$0].isProse } ?? after.count
@@ -135,7 +137,8 @@ extension WineListParser {
             if section.contains("magnum") { entry.bottleSizeML = 1500 }
         }
         entry.details = detailText.isEmpty ? nil : detailText.joined(separator: "\n")
-        entry.description = described.isEmpty ? nil : described.map { $0.joined(separator: " ") }.joined(separator: "\n")
+        let describedRows = described.filter { !$0.isEmpty }
+        entry.description = describedRows.isEmpty ? nil : describedRows.map { $0.joined(separator: " ") }.joined(separator: "\n")
         let split = names.split(name: parsed.name, details: detailText.map { FieldParser.cleanName(fields.abbreviations.expand($0)) })
         entry.producer = split.producer
         entry.wine = split.wine

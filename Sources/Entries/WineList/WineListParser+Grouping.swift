@@ -109,11 +109,28 @@ extension WineListParser {
                 guard r.isAnchor else { pending.append(i); continue }
                 var leading: [Int] = []
                 var details = pending
+                var notes: [Int] = []
                 var nameJoin: EntryLayout.NameJoin?
                 // A note under the wine before stays that wine's: a name above this price row
                 // starts after it.
                 let afterNote = pending.lastIndex(where: { readings[$0].isProse }).map { $0 + 1 } ?? 0
-                if r.isProse, let k = pending[afterNote...].lastIndex(where: { !readings[$0].isAnchor && !readings[$0].isProse }) {
+                // The note that runs on up to this price row, and the rows naming a wine right above it.
+                var noteFrom = pending.count
+                while noteFrom > 0, readings[pending[noteFrom - 1]].isProse { noteFrom -= 1 }
+                let pricesAlone = !r.tokens[..<r.priceStart].contains(where: { $0.contains(where: \.isLetter) })
+                // A row starting in lower case goes on with the sentence above it, however short.
+                let goesOnWithNote = r.tokens.first?.first(where: \.isLetter)?.isLowercase == true
+                if noteFrom > 0, noteFrom < pending.count, r.isProse || pricesAlone || goesOnWithNote {
+                    // A wine whose note runs on to the prices, on the note's last line ("through
+                    // the ripe fruit flavours 4.40 4.60") or alone under it, with no price between
+                    // the name and the note: the name is the row above the note, the note the
+                    // wine's. (A note of the wine before ends at that wine's own price row.)
+                    let nameFrom = max(pending[..<noteFrom].lastIndex(where: { readings[$0].isProse }).map { $0 + 1 } ?? 0, noteFrom - 3)
+                    leading = Array(pending[nameFrom..<noteFrom])
+                    notes = Array(pending[noteFrom...])
+                    details = Array(pending[..<nameFrom])
+                    nameJoin = .pricesAfterNote
+                } else if r.isProse, let k = pending[afterNote...].lastIndex(where: { !readings[$0].isAnchor && !readings[$0].isProse }) {
                     // A price printed at the end of the note's first line ("Intense aromas … 19.25"):
                     // the name is the row above it.
                     leading = Array(pending[k...])
@@ -123,7 +140,7 @@ extension WineListParser {
                     leading = Array(pending[k...])
                     details = Array(pending[..<k])
                     nameJoin = .indentedUnderFlushRow
-                } else if !r.tokens[..<r.priceStart].contains(where: { $0.contains(where: \.isLetter) }), afterNote < pending.count {
+                } else if pricesAlone, afterNote < pending.count {
                     // Prices alone on their row ("3.50 4.00 5.50 16.00"): the wine is what stands above
                     // since the last note.
                     let start = max(afterNote, pending.count - 3)
@@ -143,7 +160,7 @@ extension WineListParser {
                     nameJoin = .setAboveAfterWidestGap
                 }
                 attachDetails(details)
-                groups.append(Group(rows: leading + [i], anchor: i, section: section, colour: colour, header: header,
+                groups.append(Group(rows: leading + [i] + notes, anchor: i, section: section, colour: colour, header: header,
                                     headerColumn: headerColumn, headerRow: headerRow, nameJoin: leading.isEmpty ? nil : nameJoin))
                 open = groups.count - 1
             }

@@ -93,4 +93,38 @@ import Testing
                                         "Lautarul Pinot Noir, Romania", "Arjona Tinto, Rioja Spain"])
         #expect(entries.last?.description == "Velvety smooth with seamless charm typical of Rioja")
     }
+
+    /// Wines whose notes carry their prices, where a tilted photo slid some prices off the note's
+    /// line: alone onto the row under the note, or to the end of the note's wrapped second line.
+    /// The wine is the name above its note either way, and the note its description.
+    @Test func pricesAfterTheNoteBelongToTheNameAboveIt() {
+        let lines = [
+            line("Monte Alto Verdejo, Rueda", y: 100), line("Lively and zesty with green apple and fennel 21.00", y: 125),
+            line("Casa Nova Arinto, Lisboa", y: 175), line("Salty and bright with lemon peel and almonds", y: 200),
+            line("22.50", x: 600, y: 225),
+            line("Hohe Halde Silvaner, Franken", y: 275), line("Gentle and herbal with pear and a touch of hay,", y: 300),
+            line("lifted by a mineral finish 24.00", y: 325),
+            line("Prado Seco Garnacha, Aragon", y: 375), line("Warm and juicy with raspberry and a hint of pepper 19.00", y: 400),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map(\.name) == ["Monte Alto Verdejo, Rueda", "Casa Nova Arinto, Lisboa", "Hohe Halde Silvaner, Franken",
+                                        "Prado Seco Garnacha, Aragon"])
+        #expect(entries.map { $0.prices.map(\.amount) } == [[21], [22.5], [24], [19]])
+        #expect(entries[1].description == "Salty and bright with lemon peel and almonds")
+        #expect(entries[2].description == "Gentle and herbal with pear and a touch of hay,\nlifted by a mineral finish")
+    }
+
+    /// A note under a wine that has its price on its name's row stays that wine's; the next wine's
+    /// prices alone under its own name take only that name.
+    @Test func aNoteAfterAPricedNameStaysThatWines() {
+        let lines = [
+            line("Monte Alto Verdejo, Rueda 21.00", y: 100), line("Lively and zesty with green apple and fennel", y: 125),
+            line("Casa Nova Arinto, Lisboa", y: 175), line("22.50", x: 600, y: 200),
+            line("Salty and bright with lemon peel and almonds", y: 225),
+        ]
+        let entries = parser.parse(lines: lines)
+        #expect(entries.map(\.name) == ["Monte Alto Verdejo, Rueda", "Casa Nova Arinto, Lisboa"])
+        #expect(entries.map { $0.prices.map(\.amount) } == [[21], [22.5]])
+        #expect(entries.first?.description == "Lively and zesty with green apple and fennel")
+    }
 }
