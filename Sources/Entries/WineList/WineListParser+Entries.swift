@@ -38,8 +38,8 @@ extension WineListParser {
         let leading = group.rows[..<anchorPosition].map { readings[$0] }
         var after = Array(group.rows[(anchorPosition + 1)...])
         // A price row whose words are a note, under its name: the note is the description.
-        // So is one that ends a note begun above it.
-        let anchorIsNote = (anchor.isProse || group.nameJoin == .pricesAfterNote) && !leading.isEmpty && !style.priceRowsName
+        // So is one that ends a note begun above it, on any page.
+        let anchorIsNote = !leading.isEmpty && (anchor.isProse && !style.priceRowsName || group.nameJoin == .pricesAfterNote)
         // In the order printed: the lines of a note above the price row come before it.
         if anchorIsNote { after.insert(group.anchor, at: after.firstIndex { $0 > group.anchor } ?? after.count) }
         // From the first line of a note on, the rows describe the wine; before it they name it

@@ -51,7 +51,8 @@ extension WineListParser {
         func attachDetails(_ rows: [Int]) {
             defer { pending.removeAll() }
             guard let g = open else { return }
-            var last = groups[g].rows.last!
+            // The lowest row printed: a note above the price row comes after it in `rows`.
+            var last = groups[g].rows.max()!
             var taken = 0
             let anchor = readings[groups[g].anchor]
             var inNote = false
@@ -118,14 +119,22 @@ extension WineListParser {
                 var noteFrom = pending.count
                 while noteFrom > 0, readings[pending[noteFrom - 1]].isProse { noteFrom -= 1 }
                 let pricesAlone = !r.tokens[..<r.priceStart].contains(where: { $0.contains(where: \.isLetter) })
-                // A row starting in lower case goes on with the sentence above it, however short.
-                let goesOnWithNote = r.tokens.first?.first(where: \.isLetter)?.isLowercase == true
-                if noteFrom > 0, noteFrom < pending.count, r.isProse || pricesAlone || goesOnWithNote {
+                // A row starting with a lower-case letter goes on with the sentence above it, however short.
+                let goesOnWithNote = r.tokens.first?.first.map { $0.isLetter && $0.isLowercase } == true
+                // The rows above the note name this wine only when the wine before has no more to
+                // say: its own note ended before them, or its prices ended a note, or none stands
+                // above them in the column. Under a wine priced on its name's row, a region line
+                // and a note are that wine's.
+                let earlierNote = pending[..<noteFrom].lastIndex(where: { readings[$0].isProse })
+                let previousDone = earlierNote != nil || open.map { g in
+                    readings[groups[g].anchor].isProse || groups[g].nameJoin == .pricesAfterNote
+                } ?? true
+                if noteFrom > 0, noteFrom < pending.count, previousDone, r.isProse || pricesAlone || goesOnWithNote {
                     // A wine whose note runs on to the prices, on the note's last line ("through
                     // the ripe fruit flavours 4.40 4.60") or alone under it, with no price between
                     // the name and the note: the name is the row above the note, the note the
-                    // wine's. (A note of the wine before ends at that wine's own price row.)
-                    let nameFrom = max(pending[..<noteFrom].lastIndex(where: { readings[$0].isProse }).map { $0 + 1 } ?? 0, noteFrom - 3)
+                    // wine's.
+                    let nameFrom = max(earlierNote.map { $0 + 1 } ?? 0, noteFrom - 3)
                     leading = Array(pending[nameFrom..<noteFrom])
                     notes = Array(pending[noteFrom...])
                     details = Array(pending[..<nameFrom])

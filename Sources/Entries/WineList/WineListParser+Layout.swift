@@ -70,7 +70,8 @@ extension WineListParser {
                                       right: Int(bounds.upperBound.rounded()))
         }
         let anchorPosition = group.rows.firstIndex(of: group.anchor) ?? 0
-        let rows = group.rows.enumerated().map { k, i -> EntryLayout.Row in
+        // In the order printed: a note above the price row (`pricesAfterNote`) follows it in `rows`.
+        let rows = group.rows.enumerated().sorted { $0.element < $1.element }.map { k, i -> EntryLayout.Row in
             let role: EntryLayout.Role = i == group.anchor ? .price : k < anchorPosition ? .name : notes.contains(i) ? .note : .detail
             return EntryLayout.Row(line: line(readings[i].row), role: role, text: readings[i].row.text, flush: readings[i].flush)
         }

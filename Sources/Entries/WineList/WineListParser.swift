@@ -123,9 +123,11 @@ public struct WineListParser: Sendable {
     /// (no sentence): "SIRE CHARDONNAY ⏎ Azienda Mocavero (Puglia) 22 / 6" down the page. A list
     /// whose notes carry the prices ("Crisp and fresh with limey fruit 3.50 4.00") says the opposite.
     static func priceRowsName(_ groups: [Group], _ readings: [RowReading]) -> Bool {
-        // Prices alone on their row ("3.50 4.00 5.50 16.00" under the name) say nothing either way.
+        // Prices alone on their row ("3.50 4.00 5.50 16.00" under the name) say nothing either way,
+        // nor do prices that end a note begun above their row.
         let twoLine = groups.filter { g in
-            g.rows.first != g.anchor && readings[g.anchor].tokens[..<readings[g.anchor].priceStart].contains { $0.contains(where: \.isLetter) }
+            g.rows.first != g.anchor && g.nameJoin != .pricesAfterNote
+                && readings[g.anchor].tokens[..<readings[g.anchor].priceStart].contains { $0.contains(where: \.isLetter) }
         }
         guard twoLine.count >= priceRowsNameMinimum else { return false }
         let naming = twoLine.filter { !readings[$0.anchor].isProse }.count

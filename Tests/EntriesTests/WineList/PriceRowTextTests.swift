@@ -103,15 +103,15 @@ import Testing
             line("Casa Nova Arinto, Lisboa", y: 175), line("Salty and bright with lemon peel and almonds", y: 200),
             line("22.50", x: 600, y: 225),
             line("Hohe Halde Silvaner, Franken", y: 275), line("Gentle and herbal with pear and a touch of hay,", y: 300),
-            line("lifted by a mineral finish 24.00", y: 325),
-            line("Prado Seco Garnacha, Aragon", y: 375), line("Warm and juicy with raspberry and a hint of pepper 19.00", y: 400),
+            line("lifted by a mineral finish 24.00", y: 325), line("and a long, dry close.", y: 350),
+            line("Prado Seco Garnacha, Aragon", y: 400), line("Warm and juicy with raspberry and a hint of pepper 19.00", y: 425),
         ]
         let entries = parser.parse(lines: lines)
         #expect(entries.map(\.name) == ["Monte Alto Verdejo, Rueda", "Casa Nova Arinto, Lisboa", "Hohe Halde Silvaner, Franken",
                                         "Prado Seco Garnacha, Aragon"])
         #expect(entries.map { $0.prices.map(\.amount) } == [[21], [22.5], [24], [19]])
         #expect(entries[1].description == "Salty and bright with lemon peel and almonds")
-        #expect(entries[2].description == "Gentle and herbal with pear and a touch of hay,\nlifted by a mineral finish")
+        #expect(entries[2].description == "Gentle and herbal with pear and a touch of hay,\nlifted by a mineral finish\nand a long, dry close.")
     }
 
     /// A note under a wine that has its price on its name's row stays that wine's; the next wine's
@@ -126,5 +126,21 @@ import Testing
         #expect(entries.map(\.name) == ["Monte Alto Verdejo, Rueda", "Casa Nova Arinto, Lisboa"])
         #expect(entries.map { $0.prices.map(\.amount) } == [[21], [22.5]])
         #expect(entries.first?.description == "Lively and zesty with green apple and fennel")
+    }
+
+    /// Under a wine priced on its name's row, a region line and a note are that wine's, whatever the
+    /// next price row holds: a name in lower case, a size before it, a name that reads as a sentence.
+    @Test func aRegionAndNoteUnderAPricedNameAreNoNextWinesName() {
+        for next in ["von Kessel Riesling Trocken 45", "37.5cl Domaine Solis Chinon 45", "Vino rosso della casa from our cellar 45"] {
+            let lines = [
+                line("Bodega Alta Crianza 30", y: 100), line("Rioja, Spain", y: 125),
+                line("Ripe dark fruit with vanilla and a long finish.", y: 150), line(next, y: 200),
+            ]
+            let entries = parser.parse(lines: lines)
+            #expect(entries.count == 2, "\(next): \(entries.map(\.name))")
+            #expect(entries.first?.description == "Ripe dark fruit with vanilla and a long finish.", "\(next)")
+            #expect(entries.last?.name.contains("Rioja") == false, "\(next): \(String(describing: entries.last?.name))")
+            #expect(entries.last?.prices.map(\.amount) == [45], "\(next)")
+        }
     }
 }
