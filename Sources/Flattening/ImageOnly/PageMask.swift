@@ -15,25 +15,37 @@ struct PageMask {
     /// Fraction of the image border the page touches: a page cut off by the frame.
     var borderContact: Double
 
-    static func find(binary: Pix) -> PageMask? {
+    /// The largest white region and the regions that enclose it (`regions`).
+    static func find(binary: Pix) -> [PageMask] {
         // Closing the black (opening the white) cuts the narrow white bridges a speckled background
         // leaves between the page and bright patches of the table.
         guard let coarse = binary.rankReduced([1, 1]),
-              let reduced = coarse.closed(brickWidth: 5, brickHeight: 5) else { return nil }
+              let reduced = coarse.closed(brickWidth: 5, brickHeight: 5) else { return [] }
         let r = reduced.raster()
-        guard r.width >= 8, r.height >= 8 else { return nil }
-        return largestRegion(white: r.pixels.map { $0 > 127 }, width: r.width, height: r.height,
-                             scale: Double(r.width) / Double(binary.width))
+        guard r.width >= 8, r.height >= 8 else { return [] }
+        return regions(white: r.pixels.map { $0 > 127 }, width: r.width, height: r.height,
+                       scale: Double(r.width) / Double(binary.width))
     }
 
     /// The largest white region of a coarse mask with its holes filled, when it covers at least 5 %
     /// of the mask; `scale`: mask pixels per pixel of the frame the page is wanted in.
     static func largestRegion(white: [Bool], width w: Int, height h: Int, scale: Double) -> PageMask? {
+        regions(white: white, width: w, height: h, scale: scale).first
+    }
+
+    /// The largest white region of a coarse mask with its holes filled, then the regions that
+    /// enclose it, the one that encloses the most first. A sheet printed with a frame (a rule round
+    /// the list, a second one inside it) is cut by the frame into a ring and the panels inside: the
+    /// largest panel may leave part of the print off the sheet, and the ring's filled region is
+    /// then the sheet (`TextBlobs.find` asks the print which).
+    static func regions(white: [Bool], width w: Int, height h: Int, scale: Double) -> [PageMask] {
         let n = w * h
         var label = [Int32](repeating: -1, count: n)
-        var bestLabel: Int32 = -1, bestSize = 0, next: Int32 = 0
+        var sizes: [Int] = []
+        var first: [Int] = []
         var stack: [Int] = []
         for start in 0..<n where white[start] && label[start] < 0 {
+            let next = Int32(sizes.count)
             var size = 0
             label[start] = next
             stack.append(start)
@@ -45,27 +57,27 @@ struct PageMask {
                 if y > 0, white[i - w], label[i - w] < 0 { label[i - w] = next; stack.append(i - w) }
                 if y < h - 1, white[i + w], label[i + w] < 0 { label[i + w] = next; stack.append(i + w) }
             }
-            if size > bestSize { bestSize = size; bestLabel = next }
-            next += 1
+            sizes.append(size)
+            first.append(start)
         }
-        guard Double(bestSize) >= 0.05 * Double(n) else { return nil }
-        // Fill holes: whatever outside the page cannot reach the image border is enclosed by it.
-        var outside = [Bool](repeating: false, count: n)
-        for i in 0..<n where label[i] != bestLabel {
-            let x = i % w, y = i / w
-            if (x == 0 || y == 0 || x == w - 1 || y == h - 1) && !outside[i] {
-                outside[i] = true
-                stack.append(i)
-                while let j = stack.popLast() {
-                    let jx = j % w, jy = j / w
-                    for k in [jx > 0 ? j - 1 : -1, jx < w - 1 ? j + 1 : -1, jy > 0 ? j - w : -1, jy < h - 1 ? j + w : -1]
-                    where k >= 0 && !outside[k] && label[k] != bestLabel {
-                        outside[k] = true
-                        stack.append(k)
-                    }
-                }
-            }
+        guard let largest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }), Double(sizes[largest]) >= 0.05 * Double(n) else { return [] }
+        var found = [mask(outside: outsideOf(region: Int32(largest), label: label, width: w, height: h), width: w, height: h, scale: scale)]
+        // Regions too thin to be a sheet's ring are not filled: a speck of white on the table
+        // encloses nothing, and each fill is a pass over the mask.
+        let rings = sizes.indices.filter { $0 != largest && Double(sizes[$0]) >= 0.01 * Double(n) }
+            .sorted { sizes[$0] > sizes[$1] }.prefix(8)
+        var enclosing: [(mask: PageMask, area: Int)] = []
+        for region in rings {
+            let outside = outsideOf(region: Int32(region), label: label, width: w, height: h)
+            guard !outside[first[largest]] else { continue }
+            enclosing.append((mask(outside: outside, width: w, height: h, scale: scale), outside.reduce(0) { $0 + ($1 ? 0 : 1) }))
         }
+        found += enclosing.sorted { $0.area > $1.area }.map(\.mask)
+        return found
+    }
+
+    private static func mask(outside: [Bool], width w: Int, height h: Int, scale: Double) -> PageMask {
+        let n = w * h
         let inside = outside.map { !$0 }
         let area = inside.reduce(0) { $0 + ($1 ? 1 : 0) }
         var borderTotal = 0, borderInside = 0
@@ -73,6 +85,29 @@ struct PageMask {
         for y in 0..<h { borderTotal += 2; borderInside += (inside[y * w] ? 1 : 0) + (inside[y * w + w - 1] ? 1 : 0) }
         return PageMask(width: w, height: h, inside: inside, scale: scale,
                         areaFraction: Double(area) / Double(n), borderContact: Double(borderInside) / Double(borderTotal))
+    }
+
+    /// What cannot reach the image border without crossing the region is enclosed by it: the
+    /// pixels that can, the region's outside.
+    private static func outsideOf(region: Int32, label: [Int32], width w: Int, height h: Int) -> [Bool] {
+        let n = w * h
+        var outside = [Bool](repeating: false, count: n)
+        var stack: [Int] = []
+        for i in 0..<n where label[i] != region {
+            let x = i % w, y = i / w
+            guard (x == 0 || y == 0 || x == w - 1 || y == h - 1) && !outside[i] else { continue }
+            outside[i] = true
+            stack.append(i)
+            while let j = stack.popLast() {
+                let jx = j % w, jy = j / w
+                for k in [jx > 0 ? j - 1 : -1, jx < w - 1 ? j + 1 : -1, jy > 0 ? j - w : -1, jy < h - 1 ? j + w : -1]
+                where k >= 0 && !outside[k] && label[k] != region {
+                    outside[k] = true
+                    stack.append(k)
+                }
+            }
+        }
+        return outside
     }
 
     /// Whether a point of the binary's frame lies on the page.

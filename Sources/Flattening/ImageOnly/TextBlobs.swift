@@ -29,12 +29,12 @@ struct TextBlobs {
         }
         let w = binary.width, h = binary.height
         let maxHeight = max(12, Int(0.05 * Double(max(w, h))))
-        let page = PageMask.find(binary: binary)
         let components = binary.connectedComponents()
         let sized = components.filter { b in
             b.height >= 3 && b.height <= maxHeight && b.width <= 25 * b.height && b.height <= 8 * b.width + 8
                 && b.x > 0 && b.y > 0 && b.maxX < w && b.maxY < h
         }
+        let page = sheet(among: PageMask.find(binary: binary), blobs: sized)
         let blobs = sized.filter { b in
             page?.contains(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2) ?? true
         }
@@ -53,6 +53,22 @@ struct TextBlobs {
             }
         }
         return found
+    }
+
+    /// The largest white region, unless a region that encloses it (a ring the sheet's printed
+    /// frame cuts off) holds a tenth more print: then the largest is a panel inside the frame and
+    /// the print outside it is the sheet's too. Not a region that reaches further along the
+    /// photo's border than the largest: the table round a sheet encloses it as well.
+    static func sheet(among masks: [PageMask], blobs: [PixelRect]) -> PageMask? {
+        guard var page = masks.first else { return nil }
+        func held(_ mask: PageMask) -> Int {
+            blobs.filter { mask.contains(x: Double($0.x) + Double($0.width) / 2, y: Double($0.y) + Double($0.height) / 2) }.count
+        }
+        let onLargest = held(page)
+        for ring in masks.dropFirst() where ring.borderContact <= page.borderContact + 0.02 {
+            if held(ring) * 10 >= onLargest * 11 { page = ring; break }
+        }
+        return page
     }
 
     /// Blobs that sit in a band shared with others along `angle`: the text lines, without the
