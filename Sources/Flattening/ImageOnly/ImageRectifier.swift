@@ -245,8 +245,8 @@ public struct ImageRectifier: Sendable {
     /// blobs must be at least four times as dense on the sheet as around it. Returns the sheet, the
     /// blobs on it and how it was found.
     func sheetOnPhoto(_ gray: Raster, analysis: TextBlobs, reduction: Double) -> (mask: PageMask, blobs: [PixelRect], how: SheetSource)? {
-        if let bright = PageMask.byBrightness(gray, reduction: reduction), let on = holdsPrint(bright, gray: gray, analysis: analysis, reduction: reduction) {
-            return (bright, on, .brightness)
+        if let bright = PageMask.byBrightness(gray, reduction: reduction), let held = holdsPrint(bright, gray: gray, analysis: analysis, reduction: reduction) {
+            return (held.mask, held.blobs, .brightness)
         }
         let frameWidth = Double(gray.width) * reduction, frameHeight = Double(gray.height) * reduction
         let scale = 256 / max(frameWidth, frameHeight)
@@ -254,7 +254,7 @@ public struct ImageRectifier: Sendable {
         for edged in SheetEdges().find(gray, reduction: reduction) {
             let mask = PageMask.filling(edged.quad, width: max(1, Int((frameWidth * scale).rounded())),
                                         height: max(1, Int((frameHeight * scale).rounded())), scale: scale)
-            if let on = holdsPrint(mask, gray: gray, analysis: analysis, reduction: reduction) { return (mask, on, .edges(edged.coverage)) }
+            if let held = holdsPrint(mask, gray: gray, analysis: analysis, reduction: reduction) { return (held.mask, held.blobs, .edges(edged.coverage)) }
         }
         return nil
     }
@@ -354,9 +354,10 @@ public struct ImageRectifier: Sendable {
         }
     }
 
-    /// The blobs on `sheet` when it is a quad clear of the frame with the print on it, denser
-    /// than off it and than just around it; nil otherwise.
-    private func holdsPrint(_ sheet: PageMask, gray: Raster, analysis: TextBlobs, reduction: Double) -> [PixelRect]? {
+    /// The sheet and the blobs on it when it is a quad clear of the frame with the print on it,
+    /// denser than off it and than just around it (moved out over print that runs on just past a
+    /// side, `printPastSides`); nil otherwise.
+    private func holdsPrint(_ sheet: PageMask, gray: Raster, analysis: TextBlobs, reduction: Double) -> (mask: PageMask, blobs: [PixelRect])? {
         guard sheet.borderContact < 0.2, sheet.areaFraction > 0.08, sheet.areaFraction < 0.9, let axes = sheet.ownAxes(),
               let quad = sheet.quad(textAngle: axes, imageWidth: Double(gray.width) * reduction,
                                     imageHeight: Double(gray.height) * reduction).quad else { return nil }
@@ -393,7 +394,13 @@ public struct ImageRectifier: Sendable {
             }.count
             guard Double(beyond) * 4 <= perPixel * length * width else { return nil }
         }
-        return on
+        let heights = on.map(\.height).sorted()
+        if let past = Self.printPastSides(of: quad, blobs: all, onSheet: { sheet.contains(x: centre($0).x, y: centre($0).y) }, width: width,
+                                          printHeight: Double(heights[heights.count / 2]),
+                                          frame: (Double(gray.width) * reduction, Double(gray.height) * reduction)) {
+            return (PageMask.filling(past.quad, width: sheet.width, height: sheet.height, scale: sheet.scale), on + past.blobs)
+        }
+        return (sheet, on)
     }
 
     /// Scale and photometric steps shared by every path, including "no page found". `scaled`: the
