@@ -1,7 +1,7 @@
 /// A price column moved a row off its wines, as a fold or a crease in a photographed page moves
 /// the part of the sheet beyond it: every price stands on the next wine's row (or the one before),
-/// the first wine of each section has none, and the last price stands alone on a row of its own
-/// past the section's last wine.
+/// the first wine of each section has none, and the last price stands past the section's last
+/// wine, alone on a row of its own or at the end of the next section's heading.
 ///
 /// The column's own cells cannot tell a moved column from a list whose first wine is unpriced and
 /// whose section ends in a priced note ("Corkage 20"), so the move is taken only when the page says
@@ -44,20 +44,45 @@ enum DisplacedPrices {
     /// The name part of a row (its fragments before a trailing price) and that price, when the row
     /// is a name with a price standing apart at its right.
     static func split(_ row: Row) -> (name: Row, price: RowLayout.Fragment?) {
-        guard row.count >= 2, let last = row.last, !last.isText, last.hasPrice, row.first?.isText == true else { return (row, nil) }
+        guard row.count >= 2, let last = row.last, !last.isText, holdsPrice(last), row.first?.isText == true else { return (row, nil) }
         return (Array(row.dropLast()), last)
     }
 
     static func isName(_ row: Row) -> Bool { row.first?.isText == true }
 
-    static func isLonePrice(_ row: Row) -> Bool { row.count == 1 && !row[0].isText && row[0].hasPrice }
+    static func isLonePrice(_ row: Row) -> Bool { row.count == 1 && !row[0].isText && holdsPrice(row[0]) }
+
+    /// Ends in a price, or in a pair of them ("7,4/37": glass and bottle).
+    static func holdsPrice(_ fragment: RowLayout.Fragment) -> Bool {
+        fragment.hasPrice || fragment.words.last.flatMap { FieldParser.slashPrices($0.word.text) } != nil
+    }
+
+    /// The price that moved off the run's end: alone on its row, or at the end of the section's
+    /// heading when that stands one pitch past the run (the first price moved up onto "Red", the
+    /// last moved down onto the next section's heading). A heading is known by its words
+    /// (`SectionVocabulary`), as the parser knows it.
+    static func strayPrice(_ row: Row) -> RowLayout.Fragment? {
+        if isLonePrice(row) { return row[0] }
+        let (name, price) = split(row)
+        guard let price else { return nil }
+        let text = name.flatMap(\.words).map(\.word.text).joined(separator: " ")
+        return SectionVocabulary.isHeading(text) ? price : nil
+    }
 
     static func top(_ row: Row) -> Double { row.map(\.top).min() ?? 0 }
+
+    /// Where the row's words stand, by their median middle: on a tilted or curled page one word
+    /// off the line (a tall capital, a word levelled short) moves the row's top by half a line,
+    /// not the median.
+    static func middle(_ row: Row) -> Double {
+        let middles = row.flatMap(\.words).map { ($0.top + $0.bottom) / 2 }.sorted()
+        return middles.isEmpty ? 0 : middles[middles.count / 2]
+    }
 
     /// Every run of one column's rows showing the move, either way.
     static func runs(in rows: [Row], lineHeight h: Double) -> [Run] {
         var found: [Run] = []
-        for (i, row) in rows.enumerated() where isLonePrice(row) {
+        for (i, row) in rows.enumerated() where strayPrice(row) != nil {
             if let run = run(endingAt: i, in: rows, step: -1, lineHeight: h) { found.append(run) }
             if let run = run(endingAt: i, in: rows, step: 1, lineHeight: h) { found.append(run) }
         }
@@ -71,14 +96,14 @@ enum DisplacedPrices {
         let loneRow = rows[lone]
         var wines: [Int] = []
         var i = lone + step
-        var previousTop = top(loneRow)
+        var previous = middle(loneRow)
         var pitches: [Double] = []
         while i >= 0, i < rows.count {
             let row = rows[i]
             guard isName(row) else { break }
-            let pitch = abs(previousTop - top(row))
+            let pitch = abs(previous - middle(row))
             // Rows of one run follow at one pitch (a line and a bit apart at most).
-            guard pitch >= 0.8 * h, pitch <= 2.5 * h else { break }
+            guard pitch >= 0.6 * h, pitch <= 2.5 * h else { break }
             if let first = pitches.first, pitch < 0.7 * first || pitch > 1.4 * first { break }
             pitches.append(pitch)
             let (_, price) = split(row)
@@ -89,16 +114,17 @@ enum DisplacedPrices {
                 // One margin: the names start together, the moved prices end together.
                 let lefts = wines.map { rows[$0].first?.left ?? 0 }
                 guard (lefts.max() ?? 0) - (lefts.min() ?? 0) <= 2 * h else { return nil }
-                let rights = wines.dropLast().compactMap { split(rows[$0]).price?.right } + [loneRow[0].right]
+                let rights = wines.dropLast().compactMap { split(rows[$0]).price?.right } + [strayPrice(loneRow)?.right ?? 0]
                 guard (rights.max() ?? 0) - (rights.min() ?? 0) <= 2 * h else { return nil }
-                // The wine before the far end is no wine of this run: it is not a priced name at this pitch.
+                // The wine before the far end is no wine of this run: it is not a priced name at this
+                // pitch (the next section's heading may hold that section's moved price).
                 let beyond = i + step
-                if beyond >= 0, beyond < rows.count, isName(rows[beyond]), split(rows[beyond]).price != nil,
-                   abs(top(rows[beyond]) - top(row)) <= 1.4 * pitches[0] { return nil }
+                if beyond >= 0, beyond < rows.count, isName(rows[beyond]), split(rows[beyond]).price != nil, strayPrice(rows[beyond]) == nil,
+                   abs(middle(rows[beyond]) - middle(row)) <= 1.4 * pitches[0] { return nil }
                 return Run(direction: step < 0 ? .down : .up, wines: step < 0 ? wines.reversed() : wines, lone: lone)
             }
             guard price.left > (split(row).name.map(\.right).max() ?? 0) + h else { break }
-            previousTop = top(row)
+            previous = middle(row)
             i += step
         }
         return nil
@@ -111,11 +137,12 @@ enum DisplacedPrices {
         for run in runs {
             // Wines top to bottom; `down`: each price a row below its wine, the lone one below the last.
             var prices: [RowLayout.Fragment] = []
-            if run.direction == .up { prices.append(rows[run.lone][0]) }
+            guard let stray = strayPrice(rows[run.lone]) else { continue }
+            if run.direction == .up { prices.append(stray) }
             for k in run.wines.indices where run.direction == .down ? k > 0 : k < run.wines.count - 1 {
                 if let price = split(rows[run.wines[k]]).price { prices.append(price) }
             }
-            if run.direction == .down { prices.append(rows[run.lone][0]) }
+            if run.direction == .down { prices.append(stray) }
             guard prices.count == run.wines.count else { continue }
             for k in run.wines.indices {
                 var price = prices[k]
@@ -124,7 +151,8 @@ enum DisplacedPrices {
                 row.append(price)
                 out[run.wines[k]] = row
             }
-            removed[run.lone] = true
+            // A heading keeps its words; a lone price row goes.
+            if isLonePrice(rows[run.lone]) { removed[run.lone] = true } else { out[run.lone] = split(rows[run.lone]).name }
         }
         var kept: [Row] = []
         for i in out.indices where !removed[i] { kept.append(out[i]) }

@@ -9,18 +9,20 @@ import Testing
 
     /// Sections of wines at a 40 px pitch, names at x 50, prices right-aligned at x 700–740;
     /// `shift`: rows the price column stands below its wines (−1: above). Each section's
-    /// heading stands 80 px above its first wine.
-    func page(sections: [[(name: String, price: Int)]], shift: Int) -> [RecognizedLine] {
+    /// heading stands `headingGap` px above its first wine, at `headingX`, and `sectionGap` px
+    /// below the last wine of the section before.
+    func page(sections: [[(name: String, price: Int)]], shift: Int, headingX: Int = 300, headingGap: Int = 80,
+              sectionGap: Int = 60, priceText: (Int) -> String = { "\($0)" }) -> [RecognizedLine] {
         var lines: [RecognizedLine] = []
         var y = 60
         for (s, wines) in sections.enumerated() {
-            lines.append(line(["RED", "WHITE", "ROSE", "SPARKLING"][s % 4], x: 300, y: y))
-            y += 80
+            lines.append(line(["RED", "WHITE", "ROSE", "SPARKLING"][s % 4], x: headingX, y: y))
+            y += headingGap
             for (i, wine) in wines.enumerated() {
                 lines.append(line(wine.name, y: y + i * 40))
-                lines.append(line("\(wine.price)", x: 710, y: y + (i + shift) * 40))
+                lines.append(line(priceText(wine.price), x: 710, y: y + (i + shift) * 40))
             }
-            y += wines.count * 40 + 60
+            y += wines.count * 40 + sectionGap
         }
         return lines
     }
@@ -58,6 +60,27 @@ import Testing
         for wine in reds + whites {
             let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
             #expect(moved[name] == Double(wine.price), "\(name): \(String(describing: moved[name]))")
+        }
+    }
+
+    /// Headings set flush with the names, one pitch above the first wine and below the last wine
+    /// of the section before: the price moved off a section's end stands on a heading's row.
+    @Test func aPriceMovedOntoASectionsHeadingGoesBackToo() {
+        for shift in [-1, 1] {
+            let lines = page(sections: [reds, whites], shift: shift, headingX: 50, headingGap: 40, sectionGap: 0)
+            let moved = prices(lines)
+            for wine in reds + whites {
+                let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+                #expect(moved[name] == Double(wine.price), "shift \(shift), \(name): \(String(describing: moved[name]))")
+            }
+            #expect(moved.count == reds.count + whites.count, "shift \(shift): no heading is a wine: \(moved.keys.sorted())")
+        }
+        // Glass and bottle printed as one pair ("54/270") move as one price.
+        let pairs = prices(page(sections: [reds, whites], shift: -1, headingX: 50, headingGap: 40, sectionGap: 0,
+                                priceText: { "\($0 / 5)/\($0)" }))
+        for wine in reds + whites {
+            let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+            #expect(pairs[name] == Double(wine.price), "pairs, \(name): \(String(describing: pairs[name]))")
         }
     }
 
