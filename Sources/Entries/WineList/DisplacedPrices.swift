@@ -27,8 +27,8 @@ enum DisplacedPrices {
     static let runsNeeded = 2
 
     /// The columns' rows (each column's top to bottom) with the prices of every moved run put on
-    /// their own wines, and the lone price rows removed; unchanged unless `runsNeeded` runs show
-    /// the same move.
+    /// their own wines and the lone price rows removed (a heading that held the price keeps its
+    /// words); unchanged unless `runsNeeded` runs show the same move.
     static func mended(_ columns: [[Row]], lineHeight h: Double) -> [[Row]] {
         let found = columns.map { runs(in: $0, lineHeight: h) }
         for direction in [Direction.down, .up] {
@@ -52,9 +52,15 @@ enum DisplacedPrices {
 
     static func isLonePrice(_ row: Row) -> Bool { row.count == 1 && !row[0].isText && holdsPrice(row[0]) }
 
-    /// Ends in a price, or in a pair of them ("7,4/37": glass and bottle).
+    /// Ends in a price, or in a pair of them ("7,4/37": glass and bottle), neither a year
+    /// ("2018/2019" is a span of vintages).
     static func holdsPrice(_ fragment: RowLayout.Fragment) -> Bool {
-        fragment.hasPrice || fragment.words.last.flatMap { FieldParser.slashPrices($0.word.text) } != nil
+        if fragment.hasPrice { return true }
+        guard let last = fragment.words.last?.word.text, let pair = FieldParser.slashPrices(last) else { return false }
+        return pair.allSatisfy { part in
+            guard let amount = part.amount else { return false }
+            return !(amount >= 1900 && amount <= 2100 && amount == amount.rounded())
+        }
     }
 
     /// The price that moved off the run's end: alone on its row, or at the end of the section's
@@ -64,7 +70,8 @@ enum DisplacedPrices {
     static func strayPrice(_ row: Row) -> RowLayout.Fragment? {
         if isLonePrice(row) { return row[0] }
         let (name, price) = split(row)
-        guard let price else { return nil }
+        // Standing apart from the heading, in the price column, as the wines' prices stand.
+        guard let price, let h = name.map(\.height).max(), price.left > (name.map(\.right).max() ?? 0) + h else { return nil }
         let text = name.flatMap(\.words).map(\.word.text).joined(separator: " ")
         return SectionVocabulary.isHeading(text) ? price : nil
     }
@@ -130,7 +137,8 @@ enum DisplacedPrices {
         return nil
     }
 
-    /// The rows with each run's prices moved onto their own wines and the lone price rows gone.
+    /// The rows with each run's prices moved onto their own wines and the lone price rows gone (a
+    /// heading that held the price keeps its words).
     static func apply(_ runs: [Run], to rows: [Row]) -> [Row] {
         var out = rows
         var removed = [Bool](repeating: false, count: rows.count)

@@ -399,8 +399,9 @@ public struct RowLayout: Sendable {
             }
             columns.append((col, rows.map { $0.sorted { $0.left < $1.left } }.sorted { DisplacedPrices.top($0) < DisplacedPrices.top($1) }))
         }
-        // A price column a fold moved a row off its wines, where the page shows it twice.
-        let mended = DisplacedPrices.mended(columns.map(\.rows), lineHeight: h)
+        // Prices lifted a fraction of a line above their wines, then a price column a fold moved a
+        // whole row off its wines, where the page shows it twice.
+        let mended = DisplacedPrices.mended(columns.map { PricesAboveNames.joined($0.rows, lineHeight: h) }, lineHeight: h)
         var built: [ListRow] = []
         for (col, rows) in zip(columns.map(\.column), mended) {
             for row in rows {

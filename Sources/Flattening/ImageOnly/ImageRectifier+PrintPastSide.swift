@@ -67,6 +67,8 @@ extension ImageRectifier {
             strips += move.blobs
         }
         guard !strips.isEmpty else { return nil }
+        // Moved off the photo, the sheet would be refused as one that runs off it: keep it as found.
+        guard corners.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x <= frame.width && $0.y <= frame.height }) else { return nil }
         let moved = Quad(corners[0], corners[1], corners[2], corners[3])
         return moved.isConvex ? (moved, strips) : nil
     }

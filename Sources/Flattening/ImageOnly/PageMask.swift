@@ -4,7 +4,8 @@ import Imaging
 /// Where the sheet of paper is, found on a coarse copy of the thresholded photo. A textured
 /// background (concrete, wood, cloth) leaves dense specks after thresholding; reducing with "any
 /// black pixel makes the reduced pixel black" turns it solid, while the paper stays white between
-/// its text lines. The largest white region with its holes (the text) filled is the page.
+/// its text lines. The largest white region with its holes (the text) filled is the page, or a
+/// region round it when a frame printed on the sheet cut the sheet's white apart (`regions`).
 struct PageMask {
     var width: Int
     var height: Int
@@ -30,15 +31,15 @@ struct PageMask {
     /// The largest white region of a coarse mask with its holes filled, when it covers at least 5 %
     /// of the mask; `scale`: mask pixels per pixel of the frame the page is wanted in.
     static func largestRegion(white: [Bool], width w: Int, height h: Int, scale: Double) -> PageMask? {
-        regions(white: white, width: w, height: h, scale: scale).first
+        regions(white: white, width: w, height: h, scale: scale, enclosing: false).first
     }
 
-    /// The largest white region of a coarse mask with its holes filled, then the regions that
-    /// enclose it, the one that encloses the most first. A sheet printed with a frame (a rule round
-    /// the list, a second one inside it) is cut by the frame into a ring and the panels inside: the
-    /// largest panel may leave part of the print off the sheet, and the ring's filled region is
-    /// then the sheet (`TextBlobs.find` asks the print which).
-    static func regions(white: [Bool], width w: Int, height h: Int, scale: Double) -> [PageMask] {
+    /// The largest white region of a coarse mask with its holes filled, then (`enclosing`) the
+    /// regions that enclose it, innermost first. A sheet printed with a frame (a rule round the
+    /// list, a second one inside it) is cut by the frame into a ring and the panels inside: the
+    /// largest panel may leave part of the print off the sheet, and a ring's filled region is then
+    /// the sheet (`TextBlobs.sheet` asks the print which).
+    static func regions(white: [Bool], width w: Int, height h: Int, scale: Double, enclosing: Bool = true) -> [PageMask] {
         let n = w * h
         var label = [Int32](repeating: -1, count: n)
         var sizes: [Int] = []
@@ -62,17 +63,19 @@ struct PageMask {
         }
         guard let largest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }), Double(sizes[largest]) >= 0.05 * Double(n) else { return [] }
         var found = [mask(outside: outsideOf(region: Int32(largest), label: label, width: w, height: h), width: w, height: h, scale: scale)]
-        // Regions too thin to be a sheet's ring are not filled: a speck of white on the table
-        // encloses nothing, and each fill is a pass over the mask.
+        // A region that reaches the photo's border has nothing round it.
+        guard enclosing, found[0].borderContact == 0 else { return found }
+        // Regions of under 1 % of the mask are not filled: a speck of white on the table encloses
+        // nothing, and each fill is a pass over the mask.
         let rings = sizes.indices.filter { $0 != largest && Double(sizes[$0]) >= 0.01 * Double(n) }
             .sorted { sizes[$0] > sizes[$1] }.prefix(8)
-        var enclosing: [(mask: PageMask, area: Int)] = []
+        var around: [(mask: PageMask, area: Int)] = []
         for region in rings {
             let outside = outsideOf(region: Int32(region), label: label, width: w, height: h)
             guard !outside[first[largest]] else { continue }
-            enclosing.append((mask(outside: outside, width: w, height: h, scale: scale), outside.reduce(0) { $0 + ($1 ? 0 : 1) }))
+            around.append((mask(outside: outside, width: w, height: h, scale: scale), outside.reduce(0) { $0 + ($1 ? 0 : 1) }))
         }
-        found += enclosing.sorted { $0.area > $1.area }.map(\.mask)
+        found += around.sorted { $0.area < $1.area }.map(\.mask)
         return found
     }
 
@@ -100,11 +103,10 @@ struct PageMask {
             stack.append(i)
             while let j = stack.popLast() {
                 let jx = j % w, jy = j / w
-                for k in [jx > 0 ? j - 1 : -1, jx < w - 1 ? j + 1 : -1, jy > 0 ? j - w : -1, jy < h - 1 ? j + w : -1]
-                where k >= 0 && !outside[k] && label[k] != region {
-                    outside[k] = true
-                    stack.append(k)
-                }
+                if jx > 0, !outside[j - 1], label[j - 1] != region { outside[j - 1] = true; stack.append(j - 1) }
+                if jx < w - 1, !outside[j + 1], label[j + 1] != region { outside[j + 1] = true; stack.append(j + 1) }
+                if jy > 0, !outside[j - w], label[j - w] != region { outside[j - w] = true; stack.append(j - w) }
+                if jy < h - 1, !outside[j + w], label[j + w] != region { outside[j + w] = true; stack.append(j + w) }
             }
         }
         return outside

@@ -57,18 +57,20 @@ struct TextBlobs {
 
     /// The largest white region, unless a region that encloses it (a ring the sheet's printed
     /// frame cuts off) holds a tenth more print: then the largest is a panel inside the frame and
-    /// the print outside it is the sheet's too. Not a region that reaches further along the
-    /// photo's border than the largest: the table round a sheet encloses it as well.
+    /// the print outside it is the sheet's too. The innermost such ring, so a lit cloth round the
+    /// sheet does not win over its frame. Not a ring that touches the photo's border (over 2 % of
+    /// it): the table round a sheet encloses it as well.
     static func sheet(among masks: [PageMask], blobs: [PixelRect]) -> PageMask? {
-        guard var page = masks.first else { return nil }
+        guard let largest = masks.first else { return nil }
         func held(_ mask: PageMask) -> Int {
             blobs.filter { mask.contains(x: Double($0.x) + Double($0.width) / 2, y: Double($0.y) + Double($0.height) / 2) }.count
         }
-        let onLargest = held(page)
-        for ring in masks.dropFirst() where ring.borderContact <= page.borderContact + 0.02 {
-            if held(ring) * 10 >= onLargest * 11 { page = ring; break }
+        let onLargest = held(largest)
+        for ring in masks.dropFirst() where ring.borderContact <= largest.borderContact + 0.02 {
+            let onRing = held(ring)
+            if onRing >= 8, onRing * 10 >= onLargest * 11 { return ring }
         }
-        return page
+        return largest
     }
 
     /// Blobs that sit in a band shared with others along `angle`: the text lines, without the

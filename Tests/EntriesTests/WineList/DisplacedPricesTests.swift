@@ -12,7 +12,7 @@ import Testing
     /// heading stands `headingGap` px above its first wine, at `headingX`, and `sectionGap` px
     /// below the last wine of the section before.
     func page(sections: [[(name: String, price: Int)]], shift: Int, headingX: Int = 300, headingGap: Int = 80,
-              sectionGap: Int = 60, priceText: (Int) -> String = { "\($0)" }) -> [RecognizedLine] {
+              sectionGap: Int = 60, priceText: (Int) -> String = { "\($0)" }, lift: Int = 0) -> [RecognizedLine] {
         var lines: [RecognizedLine] = []
         var y = 60
         for (s, wines) in sections.enumerated() {
@@ -20,7 +20,7 @@ import Testing
             y += headingGap
             for (i, wine) in wines.enumerated() {
                 lines.append(line(wine.name, y: y + i * 40))
-                lines.append(line(priceText(wine.price), x: 710, y: y + (i + shift) * 40))
+                lines.append(line(priceText(wine.price), x: 710, y: y + (i + shift) * 40 - lift))
             }
             y += wines.count * 40 + sectionGap
         }
@@ -82,6 +82,25 @@ import Testing
             let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
             #expect(pairs[name] == Double(wine.price), "pairs, \(name): \(String(describing: pairs[name]))")
         }
+    }
+
+    /// Prices lifted 14 px above their wines' rows (a third of the 40 px pitch): each is read as a
+    /// row of its own, price, name, price, name, and is the name's below it (`PricesAboveNames`);
+    /// dropped 14 px below, each is the name's above, as a list that prints prices under names.
+    @Test func pricesAFractionOfALineOffTheirRowsGoWithTheNearerName() {
+        for lift in [14, -14] {
+            let lines = page(sections: [reds, whites], shift: 0, lift: lift)
+            let figeac = RowLayout(lines: lines).rows.first { $0.text.hasPrefix("Chateau Figeac") }?.text
+            #expect(figeac == (lift > 0 ? "Chateau Figeac 2009 270" : "Chateau Figeac 2009"), "lift \(lift)")
+            let read = prices(lines)
+            for wine in reds + whites {
+                let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+                #expect(read[name] == Double(wine.price), "lift \(lift), \(name): \(String(describing: read[name]))")
+            }
+        }
+        // One pair alone is no run: the first price stays apart from the name below.
+        let one = prices(page(sections: [Array(reds.prefix(1))], shift: 0, lift: 14))
+        #expect(one["Chateau Figeac"] == nil)
     }
 
     /// One section alone with that shape is no proof: its first wine may be unpriced and its last

@@ -25,6 +25,9 @@ import Testing
         let bottom = past.quad.corners[2].y, top = past.quad.corners[0].y
         #expect(abs(bottom - 462) < 0.5 && top == 100)
         #expect(past.quad.corners[2].x == 300 && past.quad.corners[3].x == 100)
+        // Moved past the photo's edge, the sheet would be refused as running off it: kept as found.
+        #expect(ImageRectifier.printPastSides(of: Self.quad, blobs: Self.print + Self.prices, onSheet: Self.onSheet,
+                                              width: 20, printHeight: 12, frame: (600, 450)) == nil)
     }
 
     @Test func aSpeckledTableIsNoStrip() {
