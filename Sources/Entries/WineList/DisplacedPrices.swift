@@ -16,11 +16,14 @@ enum DisplacedPrices {
     enum Direction: Equatable { case down, up }
 
     /// A run whose prices moved: the rows (indexes into one column's rows, top to bottom) of its
-    /// wines, and of the lone price row.
+    /// wines, and of the lone price row. `between`: for a wine with no price of its own, the row of
+    /// the price it passes on when that price stands alone before the next wine (a fold lifts some
+    /// prices onto the row above and leaves others between the rows).
     struct Run: Equatable {
         var direction: Direction
         var wines: [Int]
         var lone: Int
+        var between: [Int: Int] = [:]
     }
 
     /// The least number of runs on a page that show the move before any is mended.
@@ -93,42 +96,65 @@ enum DisplacedPrices {
             if let run = run(endingAt: i, in: rows, step: -1, lineHeight: h) { found.append(run) }
             if let run = run(endingAt: i, in: rows, step: 1, lineHeight: h) { found.append(run) }
         }
-        return found
+        // A price alone between two wines of a run starts the rest of that run as well: one
+        // section, counted once.
+        let inside = Set(found.flatMap { $0.between.values })
+        return found.filter { !inside.contains($0.lone) }
     }
 
     /// The run of wines next to the lone price row `lone`, walking away from it by `step` (−1: the
     /// wines above it, their prices moved down). Each wine on the way has a price in the lone
-    /// price's column, the wine at the far end has none, and all keep one margin and one pitch.
+    /// price's column, on its row or alone on a row between it and the next wine, the wine at the
+    /// far end has none, and all keep one margin and one pitch.
     static func run(endingAt lone: Int, in rows: [Row], step: Int, lineHeight h: Double) -> Run? {
         let loneRow = rows[lone]
         var wines: [Int] = []
         var i = lone + step
         var previous = middle(loneRow)
         var pitches: [Double] = []
+        var between: [Int: Int] = [:]
         while i >= 0, i < rows.count {
             let row = rows[i]
             guard isName(row) else { break }
             let pitch = abs(previous - middle(row))
-            // Rows of one run follow at one pitch (a line and a bit apart at most).
-            guard pitch >= 0.6 * h, pitch <= 2.5 * h else { break }
-            if let first = pitches.first, pitch < 0.7 * first || pitch > 1.4 * first { break }
-            pitches.append(pitch)
-            let (_, price) = split(row)
+            // Rows of one run follow at one pitch (a line and a bit apart at most); the lone price
+            // may stand between the rows, half a pitch from the first wine.
+            if wines.isEmpty {
+                guard pitch >= 0.3 * h, pitch <= 2.5 * h else { break }
+            } else {
+                guard pitch >= 0.6 * h, pitch <= 2.5 * h else { break }
+                if let first = pitches.first, pitch < 0.7 * first || pitch > 1.4 * first { break }
+                pitches.append(pitch)
+            }
+            let (_, ownPrice) = split(row)
             wines.append(i)
-            guard let price else {
+            // A price alone between this wine and the next: the one this wine passes on. Only with
+            // the column moved up: moved down, every price alone under its wine is how a list that
+            // prints its prices under its names reads, which the grouping reads as printed.
+            let next = i + step, after = i + 2 * step
+            if ownPrice == nil, step > 0, next >= 0, next < rows.count, isLonePrice(rows[next]), after >= 0, after < rows.count,
+               isName(rows[after]), (middle(rows[next]) - middle(row)) * Double(step) > 0,
+               (middle(rows[after]) - middle(rows[next])) * Double(step) > 0 {
+                between[i] = next
+                previous = middle(row)
+                i = after
+                continue
+            }
+            guard let price = ownPrice else {
                 // The far end: a wine without a price.
                 guard wines.count >= 2 else { return nil }
                 // One margin: the names start together, the moved prices end together.
                 let lefts = wines.map { rows[$0].first?.left ?? 0 }
                 guard (lefts.max() ?? 0) - (lefts.min() ?? 0) <= 2 * h else { return nil }
-                let rights = wines.dropLast().compactMap { split(rows[$0]).price?.right } + [strayPrice(loneRow)?.right ?? 0]
+                let rights = wines.dropLast().compactMap { split(rows[$0]).price?.right ?? between[$0].map { rows[$0][0].right } }
+                    + [strayPrice(loneRow)?.right ?? 0]
                 guard (rights.max() ?? 0) - (rights.min() ?? 0) <= 2 * h else { return nil }
                 // The wine before the far end is no wine of this run: it is not a priced name at this
                 // pitch (the next section's heading may hold that section's moved price).
                 let beyond = i + step
                 if beyond >= 0, beyond < rows.count, isName(rows[beyond]), split(rows[beyond]).price != nil, strayPrice(rows[beyond]) == nil,
-                   abs(middle(rows[beyond]) - middle(row)) <= 1.4 * pitches[0] { return nil }
-                return Run(direction: step < 0 ? .down : .up, wines: step < 0 ? wines.reversed() : wines, lone: lone)
+                   abs(middle(rows[beyond]) - middle(row)) <= 1.4 * (pitches.first ?? 2.5 * h) { return nil }
+                return Run(direction: step < 0 ? .down : .up, wines: step < 0 ? wines.reversed() : wines, lone: lone, between: between)
             }
             guard price.left > (split(row).name.map(\.right).max() ?? 0) + h else { break }
             previous = middle(row)
@@ -148,7 +174,7 @@ enum DisplacedPrices {
             guard let stray = strayPrice(rows[run.lone]) else { continue }
             if run.direction == .up { prices.append(stray) }
             for k in run.wines.indices where run.direction == .down ? k > 0 : k < run.wines.count - 1 {
-                if let price = split(rows[run.wines[k]]).price { prices.append(price) }
+                if let price = split(rows[run.wines[k]]).price ?? run.between[run.wines[k]].map({ rows[$0][0] }) { prices.append(price) }
             }
             if run.direction == .down { prices.append(stray) }
             guard prices.count == run.wines.count else { continue }
@@ -159,8 +185,9 @@ enum DisplacedPrices {
                 row.append(price)
                 out[run.wines[k]] = row
             }
-            // A heading keeps its words; a lone price row goes.
+            // A heading keeps its words; a lone price row goes, and so do those between the wines.
             if isLonePrice(rows[run.lone]) { removed[run.lone] = true } else { out[run.lone] = split(rows[run.lone]).name }
+            for row in run.between.values { removed[row] = true }
         }
         var kept: [Row] = []
         for i in out.indices where !removed[i] { kept.append(out[i]) }

@@ -103,6 +103,34 @@ import Testing
         #expect(one["Chateau Figeac"] == nil)
     }
 
+    /// A fold lifting the column by a row and a half a row at once: each price stands above its
+    /// wine, some on the row above, some alone between the rows. In two sections, each price goes
+    /// to the wine below it.
+    @Test func aColumnMovedUpWithSomePricesBetweenTheRowsGoesBackToo() {
+        var lines: [RecognizedLine] = []
+        var y = 60
+        for (s, wines) in [reds, whites].enumerated() {
+            lines.append(line(["RED", "WHITE"][s], x: 300, y: y))
+            y += 80
+            for (i, wine) in wines.enumerated() {
+                lines.append(line(wine.name, y: y + i * 40))
+                // The first price alone above its wine, the second alone between the rows, the
+                // rest on the row above.
+                let lift = i == 1 ? 20 : 40
+                lines.append(line("\(wine.price)", x: 710, y: y + i * 40 - lift))
+            }
+            y += wines.count * 40 + 60
+        }
+        let read = prices(lines)
+        for wine in reds + whites {
+            let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+            #expect(read[name] == Double(wine.price), "\(name): \(String(describing: read[name]))")
+        }
+        // One section alone is read as printed.
+        let one = prices(Array(lines.prefix(1 + 2 * reds.count)))
+        #expect(one["Chateau Lafleur"] == nil)
+    }
+
     /// One section alone with that shape is no proof: its first wine may be unpriced and its last
     /// row a priced note. The page is read as printed.
     @Test func oneSectionAloneIsReadAsPrinted() {
