@@ -60,10 +60,13 @@ enum DisplacedPrices {
     static func holdsPrice(_ fragment: RowLayout.Fragment) -> Bool {
         if fragment.hasPrice { return true }
         guard let last = fragment.words.last?.word.text, let pair = FieldParser.slashPrices(last) else { return false }
-        return pair.allSatisfy { part in
-            guard let amount = part.amount else { return false }
-            return !(amount >= 1900 && amount <= 2100 && amount == amount.rounded())
-        }
+        return pair.allSatisfy { $0.amount.map(RowLayout.Fragment.isPrice) ?? false }
+    }
+
+    /// A price that stands apart from the words before it by a line's height: in a price column,
+    /// not a number ending a name.
+    static func standsApart(_ price: RowLayout.Fragment, from name: Row, lineHeight h: Double) -> Bool {
+        price.left > (name.map(\.right).max() ?? 0) + h
     }
 
     /// The price that moved off the run's end: alone on its row, or at the end of the section's
@@ -74,7 +77,7 @@ enum DisplacedPrices {
         if isLonePrice(row) { return row[0] }
         let (name, price) = split(row)
         // Standing apart from the heading, in the price column, as the wines' prices stand.
-        guard let price, let h = name.map(\.height).max(), price.left > (name.map(\.right).max() ?? 0) + h else { return nil }
+        guard let price, let h = name.map(\.height).max(), standsApart(price, from: name, lineHeight: h) else { return nil }
         let text = name.flatMap(\.words).map(\.word.text).joined(separator: " ")
         return SectionVocabulary.isHeading(text) ? price : nil
     }
@@ -131,10 +134,9 @@ enum DisplacedPrices {
             // A price alone between this wine and the next: the one this wine passes on. Only with
             // the column moved up: moved down, every price alone under its wine is how a list that
             // prints its prices under its names reads, which the grouping reads as printed.
-            let next = i + step, after = i + 2 * step
-            if ownPrice == nil, step > 0, next >= 0, next < rows.count, isLonePrice(rows[next]), after >= 0, after < rows.count,
-               isName(rows[after]), (middle(rows[next]) - middle(row)) * Double(step) > 0,
-               (middle(rows[after]) - middle(rows[next])) * Double(step) > 0 {
+            let next = i + 1, after = i + 2
+            if ownPrice == nil, step > 0, after < rows.count, isLonePrice(rows[next]), isName(rows[after]),
+               middle(row) < middle(rows[next]), middle(rows[next]) < middle(rows[after]) {
                 between[i] = next
                 previous = middle(row)
                 i = after
@@ -156,7 +158,7 @@ enum DisplacedPrices {
                    abs(middle(rows[beyond]) - middle(row)) <= 1.4 * (pitches.first ?? 2.5 * h) { return nil }
                 return Run(direction: step < 0 ? .down : .up, wines: step < 0 ? wines.reversed() : wines, lone: lone, between: between)
             }
-            guard price.left > (split(row).name.map(\.right).max() ?? 0) + h else { break }
+            guard standsApart(price, from: split(row).name, lineHeight: h) else { break }
             previous = middle(row)
             i += step
         }

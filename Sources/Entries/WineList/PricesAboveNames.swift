@@ -30,8 +30,9 @@ enum PricesAboveNames {
 
     /// Whether `row` is a name with no price of its own that a price at `price`'s left could end.
     static func takes(_ row: Row, price: Row, lineHeight h: Double) -> Bool {
-        DisplacedPrices.isName(row) && DisplacedPrices.split(row).price == nil
-            && (price.first?.left ?? 0) > (row.map(\.right).max() ?? 0) + h
+        guard let fragment = price.first else { return false }
+        return DisplacedPrices.isName(row) && DisplacedPrices.split(row).price == nil
+            && DisplacedPrices.standsApart(fragment, from: row, lineHeight: h)
     }
 
     /// The run of (price row, name row) pairs starting at `start`, when it has the shape.

@@ -184,8 +184,11 @@ public struct RowLayout: Sendable {
         /// Ends in an amount that is no year: a price.
         var hasPrice: Bool {
             guard let last = words.last?.word.text, let amount = FieldParser.price(last)?.amount else { return false }
-            return !(amount >= 1900 && amount <= 2100 && amount == amount.rounded())
+            return Self.isPrice(amount)
         }
+
+        /// An amount that is no year (a vintage printed where a price could stand).
+        static func isPrice(_ amount: Double) -> Bool { !(amount >= 1900 && amount <= 2100 && amount == amount.rounded()) }
 
         var isBinLabel: Bool {
             let texts = words.map { $0.word.text.lowercased() }

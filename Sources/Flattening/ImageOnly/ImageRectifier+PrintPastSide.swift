@@ -17,11 +17,7 @@ extension ImageRectifier {
         guard width > 0, quad.area > 0 else { return nil }
         let centre = Point(x: quad.corners.map(\.x).reduce(0, +) / 4, y: quad.corners.map(\.y).reduce(0, +) / 4)
         let off = blobs.filter { !onSheet($0) }
-        func middle(_ b: PixelRect) -> Point { Point(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2) }
-        var corners = quad.corners
-        var strips: [PixelRect] = []
-        var stripArea = 0.0
-        var moves: [(side: Int, by: Double, normal: Point, blobs: [PixelRect])] = []
+        var moves: [(side: Int, by: Double, length: Double, normal: Point, blobs: [PixelRect])] = []
         for i in 0..<4 {
             let a = quad.corners[i], b = quad.corners[(i + 1) % 4]
             let length = a.distance(to: b)
@@ -31,9 +27,8 @@ extension ImageRectifier {
             var normal = Point(x: uy, y: -ux)
             if (centre.x - a.x) * normal.x + (centre.y - a.y) * normal.y > 0 { normal = Point(x: -uy, y: ux) }
             let past = off.compactMap { blob -> (blob: PixelRect, distance: Double)? in
-                let c = middle(blob)
-                let along = (c.x - a.x) * ux + (c.y - a.y) * uy
-                let out = (c.x - a.x) * normal.x + (c.y - a.y) * normal.y
+                let along = (blob.midX - a.x) * ux + (blob.midY - a.y) * uy
+                let out = (blob.midX - a.x) * normal.x + (blob.midY - a.y) * normal.y
                 return along >= 0 && along <= length && out > 0 && out <= 4 * width ? (blob, out) : nil
             }.sorted { $0.distance < $1.distance }
             var reach = 0.0
@@ -46,30 +41,24 @@ extension ImageRectifier {
             let heights = strip.map(\.height).sorted()
             guard strip.count >= 8, reach >= width, Double(heights[heights.count / 2]) >= printHeight / 2,
                   Double(heights[heights.count / 2]) <= printHeight * 2 else { continue }
-            moves.append((i, reach, normal, strip))
-            stripArea += reach * length
+            moves.append((i, reach, length, normal, strip))
         }
         // Past more than one side, what hugs the quad is the sheet's own edge or a frame printed
         // round it, not a shaded strip.
-        guard moves.count == 1 else { return nil }
+        guard moves.count == 1, let move = moves.first else { return nil }
         // Denser past the side than anywhere else off the sheet, four times over.
-        let elsewhere = Double(off.count - moves.reduce(0) { $0 + $1.blobs.count })
-        let elsewhereArea = max(frame.width * frame.height - quad.area - stripArea, 1)
-        for move in moves {
-            let a = quad.corners[move.side], b = quad.corners[(move.side + 1) % 4]
-            let density = Double(move.blobs.count) / max(move.by * a.distance(to: b), 1)
-            guard density >= 4 * elsewhere / elsewhereArea else { continue }
-            // Half a band more: the strip's last line has its own height past its centre.
-            let by = move.by + width / 2
-            corners[move.side] = Point(x: corners[move.side].x + move.normal.x * by, y: corners[move.side].y + move.normal.y * by)
-            let next = (move.side + 1) % 4
-            corners[next] = Point(x: corners[next].x + move.normal.x * by, y: corners[next].y + move.normal.y * by)
-            strips += move.blobs
+        let stripArea = move.by * move.length
+        let elsewhere = Double(off.count - move.blobs.count) / max(frame.width * frame.height - quad.area - stripArea, 1)
+        guard Double(move.blobs.count) / max(stripArea, 1) >= 4 * elsewhere else { return nil }
+        // Half a band more: the strip's last line has its own height past its centre.
+        let by = move.by + width / 2
+        var corners = quad.corners
+        for k in [move.side, (move.side + 1) % 4] {
+            corners[k] = Point(x: corners[k].x + move.normal.x * by, y: corners[k].y + move.normal.y * by)
         }
-        guard !strips.isEmpty else { return nil }
         // Moved off the photo, the sheet would be refused as one that runs off it: keep it as found.
         guard corners.allSatisfy({ $0.x >= 0 && $0.y >= 0 && $0.x <= frame.width && $0.y <= frame.height }) else { return nil }
         let moved = Quad(corners[0], corners[1], corners[2], corners[3])
-        return moved.isConvex ? (moved, strips) : nil
+        return moved.isConvex ? (moved, move.blobs) : nil
     }
 }

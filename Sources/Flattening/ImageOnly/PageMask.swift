@@ -62,21 +62,18 @@ struct PageMask {
             first.append(start)
         }
         guard let largest = sizes.indices.max(by: { sizes[$0] < sizes[$1] }), Double(sizes[largest]) >= 0.05 * Double(n) else { return [] }
-        var found = [mask(outside: outsideOf(region: Int32(largest), label: label, width: w, height: h), width: w, height: h, scale: scale)]
+        let found = [mask(outside: outsideOf(region: Int32(largest), label: label, width: w, height: h), width: w, height: h, scale: scale)]
         // A region that reaches the photo's border has nothing round it.
         guard enclosing, found[0].borderContact == 0 else { return found }
         // Regions of under 1 % of the mask are not filled: a speck of white on the table encloses
         // nothing, and each fill is a pass over the mask.
         let rings = sizes.indices.filter { $0 != largest && Double(sizes[$0]) >= 0.01 * Double(n) }
             .sorted { sizes[$0] > sizes[$1] }.prefix(8)
-        var around: [(mask: PageMask, area: Int)] = []
-        for region in rings {
+        let around = rings.compactMap { region -> PageMask? in
             let outside = outsideOf(region: Int32(region), label: label, width: w, height: h)
-            guard !outside[first[largest]] else { continue }
-            around.append((mask(outside: outside, width: w, height: h, scale: scale), outside.reduce(0) { $0 + ($1 ? 0 : 1) }))
+            return outside[first[largest]] ? nil : mask(outside: outside, width: w, height: h, scale: scale)
         }
-        found += around.sorted { $0.area < $1.area }.map(\.mask)
-        return found
+        return found + around.sorted { $0.areaFraction < $1.areaFraction }
     }
 
     private static func mask(outside: [Bool], width w: Int, height h: Int, scale: Double) -> PageMask {

@@ -63,7 +63,7 @@ struct TextBlobs {
     static func sheet(among masks: [PageMask], blobs: [PixelRect]) -> PageMask? {
         guard let largest = masks.first else { return nil }
         func held(_ mask: PageMask) -> Int {
-            blobs.filter { mask.contains(x: Double($0.x) + Double($0.width) / 2, y: Double($0.y) + Double($0.height) / 2) }.count
+            blobs.filter { mask.contains(x: $0.midX, y: $0.midY) }.count
         }
         let onLargest = held(largest)
         for ring in masks.dropFirst() where ring.borderContact <= largest.borderContact + 0.02 {
