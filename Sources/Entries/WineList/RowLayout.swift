@@ -322,6 +322,10 @@ public struct RowLayout: Sendable {
     /// row of a region and price on the right ("Familia Gascón, Extra Brut" | "Mendoza 120.00").
     /// Two columns of a list each carry their prices; a column of names whose rows continue across
     /// the gap into the prices is one list.
+    /// How many times the right side's prices the left side's must be short of for them to be
+    /// stray numbers rather than a price column.
+    static let strayPriceShare = 4
+
     static func isTableOfOneList(left: [Fragment], all: [Fragment], band: (from: Double, to: Double), _ h: Double) -> Bool {
         // A left column's prices may stand in the band (only text makes a band): sides as the
         // boundary would cut them.
@@ -329,8 +333,10 @@ public struct RowLayout: Sendable {
         let leftPrices = all.filter { $0.middleX < boundary && $0.hasPrice }.count
         let across = all.filter { $0.middleX >= boundary }
         let rightPrices = across.filter(\.hasPrice).count
-        // One stray number read beside a heading ("ARGENTINA 1") is no price column of the left side.
-        guard rightPrices >= 3, leftPrices <= 1 else { return false }
+        // Stray marks read as numbers beside headings (a flag after "ARGENTINA" read as "1") are
+        // no price column of the left side: a column of a list carries about as many prices as the
+        // one beside it, not a quarter of them.
+        guard rightPrices >= 3, leftPrices <= 1 || leftPrices * strayPriceShare <= rightPrices else { return false }
         let sharing = left.filter { l in
             across.contains { r in min(l.bottom, r.bottom) - max(l.top, r.top) > 0.5 * min(l.height, r.height) }
         }.count
@@ -403,8 +409,10 @@ public struct RowLayout: Sendable {
             columns.append((col, rows.map { $0.sorted { $0.left < $1.left } }.sorted { DisplacedPrices.top($0) < DisplacedPrices.top($1) }))
         }
         // Prices lifted a fraction of a line above their wines, then a price column a fold moved a
-        // whole row off its wines, where the page shows it twice.
+        // whole row off its wines, where the page shows it twice, then a column that drifts off
+        // its wines row by row.
         let mended = DisplacedPrices.mended(columns.map { PricesAboveNames.joined($0.rows, lineHeight: h) }, lineHeight: h)
+            .map { DriftingPrices.mended($0, lineHeight: h) }
         var built: [ListRow] = []
         for (col, rows) in zip(columns.map(\.column), mended) {
             for row in rows {

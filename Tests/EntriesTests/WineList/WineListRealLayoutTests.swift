@@ -121,14 +121,16 @@ import Testing
         #expect(entries[8].prices.map(\.amount) == [128])
     }
 
-    /// A stray mark read as a number beside a heading on the names' side ("ARGENTINA 1") does not
-    /// make the names a priced column of their own.
-    @Test func aStrayNumberBesideAHeadingKeepsTheTableOneList() {
+    /// Stray marks read as numbers beside headings on the names' side ("ARGENTINA 1", a flag) do
+    /// not make the names a priced column of their own.
+    @Test(arguments: [1, 2])
+    func strayNumbersBesideHeadingsKeepTheTableOneList(strays: Int) {
         let names = ["Tacama, Doña Ana, Chardonnay", "Intipalka Patrimonial, Torontel", "Finca Rotondo, Sauvignon Blanc",
                      "Amalaya Torrontes Riesling", "Sposato Family, Chardonnay", "Casa Silva, Reserva Sauvignon Blanc",
                      "Puente Austral, Sauvignon Blanc", "Castel Pujol Altos, Chardonnay", "Terre Casali, Pecorino"]
         var lines: [RecognizedLine] = [line("ARGENTINA 1", x: 50, y: 60)]
         for (k, n) in names.enumerated() {
+            if strays == 2, k == 5 { lines.append(line("CHILE 0", x: 50, y: 100 + 40 * k - 20)) }
             lines.append(line(n, x: 50, y: 100 + 40 * k))
             lines.append(RecognizedLine(words: line("Valle de Uco", x: 700, y: 100 + 40 * k).words
                                         + line("\(120 + k).00", x: 1100, y: 100 + 40 * k).words))
