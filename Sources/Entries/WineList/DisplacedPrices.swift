@@ -24,6 +24,9 @@ enum DisplacedPrices {
         var wines: [Int]
         var lone: Int
         var between: [Int: Int] = [:]
+        /// Where the wine next to the lone price row starts: text on that row off this margin
+        /// is no wine's (`strayPrice`).
+        var margin: Double? = nil
     }
 
     /// The least number of runs on a page that show the move before any is mended.
@@ -69,15 +72,18 @@ enum DisplacedPrices {
         price.left > (name.map(\.right).max() ?? 0) + h
     }
 
-    /// The price that moved off the run's end: alone on its row, or at the end of the section's
+    /// The price that moved off the run's end: alone on its row, at the end of the section's
     /// heading when that stands one pitch past the run (the first price moved up onto "Red", the
-    /// last moved down onto the next section's heading). A heading is known by its words
-    /// (`SectionVocabulary`), as the parser knows it.
-    static func strayPrice(_ row: Row) -> RowLayout.Fragment? {
+    /// last moved down onto the next section's heading), or at the end of text that starts off
+    /// the wines' `margin` (a footnote set under the list, a logo's letters). A heading is known by
+    /// its words (`SectionVocabulary`), as the parser knows it.
+    static func strayPrice(_ row: Row, margin: Double? = nil) -> RowLayout.Fragment? {
         if isLonePrice(row) { return row[0] }
         let (name, price) = split(row)
-        // Standing apart from the heading, in the price column, as the wines' prices stand.
-        guard let price, let h = name.map(\.height).max(), standsApart(price, from: name, lineHeight: h) else { return nil }
+        // Standing apart from the words, in the price column, as the wines' prices stand.
+        guard let price, let first = name.first, let h = name.map(\.height).max(),
+              standsApart(price, from: name, lineHeight: h) else { return nil }
+        if let margin, first.left > margin + 2 * h { return price }
         let text = name.flatMap(\.words).map(\.word.text).joined(separator: " ")
         return SectionVocabulary.isHeading(text) ? price : nil
     }
@@ -95,9 +101,13 @@ enum DisplacedPrices {
     /// Every run of one column's rows showing the move, either way.
     static func runs(in rows: [Row], lineHeight h: Double) -> [Run] {
         var found: [Run] = []
-        for (i, row) in rows.enumerated() where strayPrice(row) != nil {
-            if let run = run(endingAt: i, in: rows, step: -1, lineHeight: h) { found.append(run) }
-            if let run = run(endingAt: i, in: rows, step: 1, lineHeight: h) { found.append(run) }
+        for i in rows.indices {
+            for step in [-1, 1] where i + step >= 0 && i + step < rows.count && isName(rows[i + step]) {
+                let margin = rows[i + step].first?.left
+                guard strayPrice(rows[i], margin: margin) != nil,
+                      let run = run(endingAt: i, in: rows, step: step, margin: margin, lineHeight: h) else { continue }
+                found.append(run)
+            }
         }
         // A price alone between two wines of a run starts the rest of that run as well: one
         // section, counted once.
@@ -109,7 +119,7 @@ enum DisplacedPrices {
     /// wines above it, their prices moved down). Each wine on the way has a price in the lone
     /// price's column, on its row or alone on a row between it and the next wine, the wine at the
     /// far end has none, and all keep one margin and one pitch.
-    static func run(endingAt lone: Int, in rows: [Row], step: Int, lineHeight h: Double) -> Run? {
+    static func run(endingAt lone: Int, in rows: [Row], step: Int, margin: Double? = nil, lineHeight h: Double) -> Run? {
         let loneRow = rows[lone]
         var wines: [Int] = []
         var i = lone + step
@@ -149,14 +159,15 @@ enum DisplacedPrices {
                 let lefts = wines.map { rows[$0].first?.left ?? 0 }
                 guard (lefts.max() ?? 0) - (lefts.min() ?? 0) <= 2 * h else { return nil }
                 let rights = wines.dropLast().compactMap { split(rows[$0]).price?.right ?? between[$0].map { rows[$0][0].right } }
-                    + [strayPrice(loneRow)?.right ?? 0]
+                    + [strayPrice(loneRow, margin: margin)?.right ?? 0]
                 guard (rights.max() ?? 0) - (rights.min() ?? 0) <= 2 * h else { return nil }
                 // The wine before the far end is no wine of this run: it is not a priced name at this
                 // pitch (the next section's heading may hold that section's moved price).
                 let beyond = i + step
-                if beyond >= 0, beyond < rows.count, isName(rows[beyond]), split(rows[beyond]).price != nil, strayPrice(rows[beyond]) == nil,
+                if beyond >= 0, beyond < rows.count, isName(rows[beyond]), split(rows[beyond]).price != nil, strayPrice(rows[beyond], margin: margin) == nil,
                    abs(middle(rows[beyond]) - middle(row)) <= 1.4 * (pitches.first ?? 2.5 * h) { return nil }
-                return Run(direction: step < 0 ? .down : .up, wines: step < 0 ? wines.reversed() : wines, lone: lone, between: between)
+                return Run(direction: step < 0 ? .down : .up, wines: step < 0 ? wines.reversed() : wines, lone: lone, between: between,
+                           margin: margin)
             }
             guard standsApart(price, from: split(row).name, lineHeight: h) else { break }
             previous = middle(row)
@@ -173,7 +184,7 @@ enum DisplacedPrices {
         for run in runs {
             // Wines top to bottom; `down`: each price a row below its wine, the lone one below the last.
             var prices: [RowLayout.Fragment] = []
-            guard let stray = strayPrice(rows[run.lone]) else { continue }
+            guard let stray = strayPrice(rows[run.lone], margin: run.margin) else { continue }
             if run.direction == .up { prices.append(stray) }
             for k in run.wines.indices where run.direction == .down ? k > 0 : k < run.wines.count - 1 {
                 if let price = split(rows[run.wines[k]]).price ?? run.between[run.wines[k]].map({ rows[$0][0] }) { prices.append(price) }

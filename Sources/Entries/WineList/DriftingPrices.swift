@@ -59,7 +59,7 @@ enum DriftingPrices {
     /// and the rows past the run that held prices.
     static func run(at t: Int, in rows: [Row], order: [Int], lineHeight h: Double) -> (wines: [Int], prices: [RowLayout.Fragment], past: [Int])? {
         let last = rows[order[t - 1]]
-        guard isWine(last), let margin = last.first?.left, pastPrice(rows[order[t]], margin: margin, lineHeight: h) != nil else { return nil }
+        guard isWine(last), let margin = last.first?.left, DisplacedPrices.strayPrice(rows[order[t]], margin: margin) != nil else { return nil }
         // The wines before the prices past them: names at one margin, a line or two apart, back to
         // the section's heading or anything else.
         var wines: [Int] = [order[t - 1]]
@@ -75,7 +75,7 @@ enum DriftingPrices {
         // of the next heading (which closes them).
         var past: [Int] = []
         var q = t
-        while q < order.count, pastPrice(rows[order[q]], margin: margin, lineHeight: h) != nil {
+        while q < order.count, DisplacedPrices.strayPrice(rows[order[q]], margin: margin) != nil {
             past.append(order[q])
             if DisplacedPrices.isName(rows[order[q]]), SectionVocabulary.isHeading(text(of: DisplacedPrices.split(rows[order[q]]).name)) { break }
             q += 1
@@ -84,7 +84,7 @@ enum DriftingPrices {
         // before it) and the prices by where they stand.
         wines.sort { nameMiddle(rows[$0]) < nameMiddle(rows[$1]) }
         let own = wines.map { DisplacedPrices.split(rows[$0]).price }
-        let prices = (own.compactMap { $0 } + past.compactMap { pastPrice(rows[$0], margin: margin, lineHeight: h) })
+        let prices = (own.compactMap { $0 } + past.compactMap { DisplacedPrices.strayPrice(rows[$0], margin: margin) })
             .sorted { $0.middle < $1.middle }
         guard prices.count == wines.count, prices.count >= 3 else { return nil }
         // One price column: the prices end together.
@@ -116,15 +116,6 @@ enum DriftingPrices {
     /// A name row that is no section heading.
     static func isWine(_ row: Row) -> Bool {
         DisplacedPrices.isName(row) && !SectionVocabulary.isHeading(text(of: DisplacedPrices.split(row).name))
-    }
-
-    /// The price a row past a run holds: alone, at the end of a stray word that stands off the
-    /// wines' margin (a logo's letters read on the price's row), or at the end of a heading.
-    static func pastPrice(_ row: Row, margin: Double, lineHeight h: Double) -> RowLayout.Fragment? {
-        if DisplacedPrices.isLonePrice(row) { return row[0] }
-        let (name, price) = DisplacedPrices.split(row)
-        guard let price, let first = name.first, DisplacedPrices.standsApart(price, from: name, lineHeight: h) else { return nil }
-        return first.left > margin + 2 * h || SectionVocabulary.isHeading(text(of: name)) ? price : nil
     }
 
     static func text(of row: Row) -> String { row.flatMap(\.words).map(\.word.text).joined(separator: " ") }

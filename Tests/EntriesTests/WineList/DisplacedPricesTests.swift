@@ -131,6 +131,22 @@ import Testing
         #expect(one["Chateau Lafleur"] == nil)
     }
 
+    /// Moved down, the last section's last price lands on a footnote set under the list, off the
+    /// wines' margin: it is the run's stray price all the same, and the footnote keeps its words.
+    @Test func aPriceMovedOntoAFootnoteUnderTheListGoesBackToo() {
+        var lines = page(sections: [reds, whites], shift: 1)
+        // The whites' last price stands a row below their last wine (`page`'s layout).
+        let footnoteY = 60 + 80 + reds.count * 40 + 60 + 80 + whites.count * 40
+        lines.append(line("Ask your server for vintages", x: 260, y: footnoteY))
+        let read = prices(lines)
+        for wine in reds + whites {
+            let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+            #expect(read[name] == Double(wine.price), "\(name): \(String(describing: read[name]))")
+        }
+        let layout = RowLayout(lines: lines)
+        #expect(layout.rows.contains { $0.text == "Ask your server for vintages" }, "\(layout.rows.map(\.text))")
+    }
+
     /// One section alone with that shape is no proof: its first wine may be unpriced and its last
     /// row a priced note. The page is read as printed.
     @Test func oneSectionAloneIsReadAsPrinted() {
