@@ -4,9 +4,11 @@
 /// above it (prices set under their names, `pricesAloneOnRow`), the section's first price would
 /// have no wine and its last wine no price. The run says otherwise when it opens a section (no
 /// unpriced name close above its first price), alternates strictly, ends on a name, and each
-/// price stands clearly nearer the name below it than the one above: then each price is the
-/// name's below. A list that prints its prices under its names sets them nearer the name above,
-/// and is left alone.
+/// price stands clearly nearer the name below it than the one above, or the run starts right
+/// under the section's heading (a column lifted half a line stands midway, and its first price
+/// has no wine above it): then each price is the name's below. A list that prints its prices
+/// under its names sets them nearer the name above, opens its sections with a name, and is left
+/// alone.
 enum PricesAboveNames {
     typealias Row = DisplacedPrices.Row
 
@@ -40,10 +42,14 @@ enum PricesAboveNames {
         func gap(_ a: Int, _ b: Int) -> Double { abs(DisplacedPrices.middle(rows[b]) - DisplacedPrices.middle(rows[a])) }
         // It opens a section: no unpriced name right above its first price.
         if start > 0, takes(rows[start - 1], price: rows[start], lineHeight: h), gap(start - 1, start) < 2 * h { return nil }
+        // Right under a section's heading (or the column's top), read the other way the run's
+        // first price would be nobody's: a column lifted half a line, standing midway between rows
+        // set wide apart, is read this way too.
+        let underHeading = start == 0 || SectionVocabulary.isHeading(DriftingPrices.text(of: rows[start - 1]))
         var pairs: [(price: Int, name: Int)] = []
         var k = start
         while k + 1 < rows.count, DisplacedPrices.isLonePrice(rows[k]), takes(rows[k + 1], price: rows[k], lineHeight: h),
-              gap(k, k + 1) < h {
+              gap(k, k + 1) < (underHeading ? 2 * h : h) {
             pairs.append((k, k + 1))
             k += 2
         }
@@ -51,10 +57,10 @@ enum PricesAboveNames {
         // It ends on a name: no price alone right under the last one (price, name, …, price
         // reads the other way as well).
         if k < rows.count, DisplacedPrices.isLonePrice(rows[k]), gap(k - 1, k) < 2 * h { return nil }
-        // Each price clearly nearer the name below it than the name above.
+        // Each price clearly nearer the name below it than the name above, unless under a heading.
         let below = pairs.map { gap($0.price, $0.name) }.reduce(0, +) / Double(pairs.count)
         let above = pairs.dropFirst().map { gap($0.price - 1, $0.price) }.reduce(0, +) / Double(pairs.count - 1)
-        guard below < 0.75 * above else { return nil }
+        guard underHeading || below < 0.75 * above else { return nil }
         return pairs
     }
 }

@@ -103,6 +103,18 @@ import Testing
         #expect(one["Chateau Figeac"] == nil)
     }
 
+    /// Lifted half a line, the prices stand midway between the rows, or a little nearer the name
+    /// above: right under a section's heading, the first price has no wine above it, so each is
+    /// the name's below, in a section alone as well (no moved column, which two would show).
+    @Test(arguments: [20, 22])
+    func pricesLiftedHalfALineUnderAHeadingGoWithTheNameBelow(lift: Int) {
+        let read = prices(page(sections: [reds], shift: 0, lift: lift))
+        for wine in reds {
+            let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
+            #expect(read[name] == Double(wine.price), "\(name): \(String(describing: read[name]))")
+        }
+    }
+
     /// A fold lifting the column by a row and a half a row at once: each price stands above its
     /// wine, some on the row above, some alone between the rows. In two sections, each price goes
     /// to the wine below it.
