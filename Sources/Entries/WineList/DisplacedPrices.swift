@@ -75,8 +75,8 @@ enum DisplacedPrices {
     /// The price that moved off the run's end: alone on its row, at the end of the section's
     /// heading when that stands one pitch past the run (the first price moved up onto "Red", the
     /// last moved down onto the next section's heading), or at the end of text that starts off
-    /// the wines' `margin` (a footnote set under the list, a logo's letters). A heading is known by
-    /// its words (`SectionVocabulary`), as the parser knows it.
+    /// the wines' `margin` (`footMargin`: a footnote set under the list, a logo's letters). A
+    /// heading is known by its words (`SectionVocabulary`), as the parser knows it.
     static func strayPrice(_ row: Row, margin: Double? = nil) -> RowLayout.Fragment? {
         if isLonePrice(row) { return row[0] }
         let (name, price) = split(row)
@@ -84,9 +84,25 @@ enum DisplacedPrices {
         guard let price, let first = name.first, let h = name.map(\.height).max(),
               standsApart(price, from: name, lineHeight: h) else { return nil }
         if let margin, first.left > margin + 2 * h { return price }
-        let text = name.flatMap(\.words).map(\.word.text).joined(separator: " ")
-        return SectionVocabulary.isHeading(text) ? price : nil
+        return SectionVocabulary.isHeading(text(of: name)) ? price : nil
     }
+
+    /// The margin of `wine`'s names when the row at `i` ends the column walking `away` from it
+    /// (no row beyond starts at that margin): only there does text off the margin stand as a
+    /// footnote under the list (or a title above it) rather than as an indented line of a wine
+    /// ("Magnum 900" under its wine). Nil elsewhere.
+    static func footMargin(_ rows: [Row], at i: Int, away step: Int, of wine: Row, lineHeight h: Double) -> Double? {
+        guard let margin = wine.first?.left else { return nil }
+        var k = i + step
+        while k >= 0, k < rows.count {
+            if isName(rows[k]), let left = rows[k].first?.left, abs(left - margin) <= 2 * h { return nil }
+            k += step
+        }
+        return margin
+    }
+
+    /// The row's words, left to right, as one text.
+    static func text(of row: Row) -> String { row.flatMap(\.words).map(\.word.text).joined(separator: " ") }
 
     static func top(_ row: Row) -> Double { row.map(\.top).min() ?? 0 }
 
@@ -103,7 +119,7 @@ enum DisplacedPrices {
         var found: [Run] = []
         for i in rows.indices {
             for step in [-1, 1] where i + step >= 0 && i + step < rows.count && isName(rows[i + step]) {
-                let margin = rows[i + step].first?.left
+                let margin = footMargin(rows, at: i, away: -step, of: rows[i + step], lineHeight: h)
                 guard strayPrice(rows[i], margin: margin) != nil,
                       let run = run(endingAt: i, in: rows, step: step, margin: margin, lineHeight: h) else { continue }
                 found.append(run)

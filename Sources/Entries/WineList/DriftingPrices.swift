@@ -18,8 +18,9 @@ enum DriftingPrices {
     typealias Row = DisplacedPrices.Row
 
     /// The most the prices either side of a wine left without one may stand apart, against the
-    /// price column's pitch: one pitch and some, where a wine without a price leaves two.
-    static let holeless = 1.5
+    /// price column's pitch: one pitch and some, where a wine without a price leaves two and a
+    /// name wrapped onto a line half a row down leaves one and a half.
+    static let holeless = 1.3
     /// The least distance of a wine left without a price from the wines either side, against the
     /// names' pitch.
     static let rowApart = 0.3
@@ -59,7 +60,11 @@ enum DriftingPrices {
     /// and the rows past the run that held prices.
     static func run(at t: Int, in rows: [Row], order: [Int], lineHeight h: Double) -> (wines: [Int], prices: [RowLayout.Fragment], past: [Int])? {
         let last = rows[order[t - 1]]
-        guard isWine(last), let margin = last.first?.left, DisplacedPrices.strayPrice(rows[order[t]], margin: margin) != nil else { return nil }
+        let away = order[t] > order[t - 1] ? 1 : -1
+        func stray(_ q: Int) -> RowLayout.Fragment? {
+            DisplacedPrices.strayPrice(rows[order[q]], margin: DisplacedPrices.footMargin(rows, at: order[q], away: away, of: last, lineHeight: h))
+        }
+        guard isWine(last), let margin = last.first?.left, stray(t) != nil else { return nil }
         // The wines before the prices past them: names at one margin, a line or two apart, back to
         // the section's heading or anything else.
         var wines: [Int] = [order[t - 1]]
@@ -71,20 +76,24 @@ enum DriftingPrices {
             wines.append(order[p])
             p -= 1
         }
-        // The prices past the last wine: alone, after a stray word off the margin, or at the end
-        // of the next heading (which closes them).
-        var past: [Int] = []
+        // The prices past the last wine: alone, after text off the margin where the column ends
+        // (a logo's letters, a footnote), or at the end of the next heading (which closes them),
+        // each a line or two from the row before (not a page number far below).
+        var past: [Int] = [], pastPrices: [RowLayout.Fragment] = []
         var q = t
-        while q < order.count, DisplacedPrices.strayPrice(rows[order[q]], margin: margin) != nil {
+        while q < order.count, let price = stray(q),
+              abs(DisplacedPrices.middle(rows[order[q]]) - DisplacedPrices.middle(rows[order[q - 1]])) <= 2.5 * h {
             past.append(order[q])
-            if DisplacedPrices.isName(rows[order[q]]), SectionVocabulary.isHeading(text(of: DisplacedPrices.split(rows[order[q]]).name)) { break }
+            pastPrices.append(price)
+            if DisplacedPrices.isName(rows[order[q]]), SectionVocabulary.isHeading(DisplacedPrices.text(of: DisplacedPrices.split(rows[order[q]]).name)) { break }
             q += 1
         }
+        guard !past.isEmpty else { return nil }
         // Top to bottom by where the names stand (a curl can level a row's price above the row
         // before it) and the prices by where they stand.
         wines.sort { nameMiddle(rows[$0]) < nameMiddle(rows[$1]) }
         let own = wines.map { DisplacedPrices.split(rows[$0]).price }
-        let prices = (own.compactMap { $0 } + past.compactMap { DisplacedPrices.strayPrice(rows[$0], margin: margin) })
+        let prices = (own.compactMap { $0 } + pastPrices)
             .sorted { $0.middle < $1.middle }
         guard prices.count == wines.count, prices.count >= 3 else { return nil }
         // One price column: the prices end together.
@@ -115,10 +124,8 @@ enum DriftingPrices {
 
     /// A name row that is no section heading.
     static func isWine(_ row: Row) -> Bool {
-        DisplacedPrices.isName(row) && !SectionVocabulary.isHeading(text(of: DisplacedPrices.split(row).name))
+        DisplacedPrices.isName(row) && !SectionVocabulary.isHeading(DisplacedPrices.text(of: DisplacedPrices.split(row).name))
     }
-
-    static func text(of row: Row) -> String { row.flatMap(\.words).map(\.word.text).joined(separator: " ") }
 
     static func median(_ values: [Double]) -> Double? {
         let sorted = values.sorted()

@@ -5,7 +5,7 @@
 /// have no wine and its last wine no price. The run says otherwise when it opens a section (no
 /// unpriced name close above its first price), alternates strictly, ends on a name, and each
 /// price stands clearly nearer the name below it than the one above, or the run starts right
-/// under the section's heading (a column lifted half a line stands midway, and its first price
+/// under a section's heading (a column lifted half a line stands midway, and its first price
 /// has no wine above it): then each price is the name's below. A list that prints its prices
 /// under its names sets them nearer the name above, opens its sections with a name, and is left
 /// alone.
@@ -41,11 +41,11 @@ enum PricesAboveNames {
     static func run(startingAt start: Int, in rows: [Row], lineHeight h: Double) -> [(price: Int, name: Int)]? {
         func gap(_ a: Int, _ b: Int) -> Double { abs(DisplacedPrices.middle(rows[b]) - DisplacedPrices.middle(rows[a])) }
         // It opens a section: no unpriced name right above its first price.
-        if start > 0, takes(rows[start - 1], price: rows[start], lineHeight: h), gap(start - 1, start) < 2 * h { return nil }
-        // Right under a section's heading (or the column's top), read the other way the run's
+        // Right under a section's heading (or at the column's top), read the other way the run's
         // first price would be nobody's: a column lifted half a line, standing midway between rows
         // set wide apart, is read this way too.
-        let underHeading = start == 0 || SectionVocabulary.isHeading(DriftingPrices.text(of: rows[start - 1]))
+        let underHeading = start == 0 || SectionVocabulary.isHeading(DisplacedPrices.text(of: rows[start - 1]))
+        if start > 0, !underHeading, takes(rows[start - 1], price: rows[start], lineHeight: h), gap(start - 1, start) < 2 * h { return nil }
         var pairs: [(price: Int, name: Int)] = []
         var k = start
         while k + 1 < rows.count, DisplacedPrices.isLonePrice(rows[k]), takes(rows[k + 1], price: rows[k], lineHeight: h),

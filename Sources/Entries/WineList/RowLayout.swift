@@ -318,14 +318,14 @@ public struct RowLayout: Sendable {
             + gutters(text: rightText, all: all.filter { $0.middleX >= best.boundary }, lineHeight: h, depth: depth + 1)
     }
 
-    /// A table's columns, not the page's: names on the left with no price of their own, each on the
-    /// row of a region and price on the right ("Familia Gascón, Extra Brut" | "Mendoza 120.00").
-    /// Two columns of a list each carry their prices; a column of names whose rows continue across
-    /// the gap into the prices is one list.
     /// How many times the right side's prices the left side's must be short of for them to be
     /// stray numbers rather than a price column.
     static let strayPriceShare = 4
 
+    /// A table's columns, not the page's: names on the left with no price of their own, each on the
+    /// row of a region and price on the right ("Familia Gascón, Extra Brut" | "Mendoza 120.00").
+    /// Two columns of a list each carry their prices; a column of names whose rows continue across
+    /// the gap into the prices is one list.
     static func isTableOfOneList(left: [Fragment], all: [Fragment], band: (from: Double, to: Double), _ h: Double) -> Bool {
         // A left column's prices may stand in the band (only text makes a band): sides as the
         // boundary would cut them.

@@ -106,9 +106,9 @@ import Testing
     /// Lifted half a line, the prices stand midway between the rows, or a little nearer the name
     /// above: right under a section's heading, the first price has no wine above it, so each is
     /// the name's below, in a section alone as well (no moved column, which two would show).
-    @Test(arguments: [20, 22])
-    func pricesLiftedHalfALineUnderAHeadingGoWithTheNameBelow(lift: Int) {
-        let read = prices(page(sections: [reds], shift: 0, lift: lift))
+    @Test(arguments: [(20, 80), (22, 80), (20, 40)])
+    func pricesLiftedHalfALineUnderAHeadingGoWithTheNameBelow(lift: Int, headingGap: Int) {
+        let read = prices(page(sections: [reds], shift: 0, headingGap: headingGap, lift: lift))
         for wine in reds {
             let name = wine.name.split(separator: " ").dropLast().joined(separator: " ")
             #expect(read[name] == Double(wine.price), "\(name): \(String(describing: read[name]))")
@@ -157,6 +157,32 @@ import Testing
         }
         let layout = RowLayout(lines: lines)
         #expect(layout.rows.contains { $0.text == "Ask your server for vintages" }, "\(layout.rows.map(\.text))")
+    }
+
+    /// Indented lines of a producer's wines ("Magnum 900" under its wine) stand off the names'
+    /// margin but inside the list, with names below them: no footnote, and the list is read as
+    /// printed although each producer's line above its wines has no price.
+    @Test func indentedLinesInsideTheListAreNoFootnotes() {
+        var lines: [RecognizedLine] = []
+        var y = 60
+        for (producer, wines) in [("Domaine Leflaive", [("Puligny Montrachet 2019", 120), ("Batard Montrachet 2017", 450)]),
+                                  ("Domaine Roulot", [("Meursault 2020", 110), ("Meursault Perrieres 2019", 260)])] {
+            lines.append(line(producer, y: y))
+            y += 40
+            for (wine, price) in wines {
+                lines.append(line(wine, y: y))
+                lines.append(line("\(price)", x: 710, y: y))
+                y += 40
+            }
+            lines.append(line("Magnum", x: 120, y: y))
+            lines.append(line("\(wines[1].1 * 2)", x: 710, y: y))
+            y += 60
+        }
+        let read = prices(lines)
+        #expect(read["Puligny Montrachet"] == 120, "\(read)")
+        #expect(read["Batard Montrachet"] == 450, "\(read)")
+        #expect(read["Meursault"] == 110, "\(read)")
+        #expect(read["Domaine Leflaive"] == nil, "\(read)")
     }
 
     /// One section alone with that shape is no proof: its first wine may be unpriced and its last
