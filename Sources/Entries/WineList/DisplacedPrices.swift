@@ -84,8 +84,15 @@ enum DisplacedPrices {
         guard let price, let first = name.first, let h = name.map(\.height).max(),
               standsApart(price, from: name, lineHeight: h) else { return nil }
         if let margin, first.left > margin + 2 * h { return price }
-        return SectionVocabulary.isHeading(text(of: name)) ? price : nil
+        return isHeading(name) ? price : nil
     }
+
+    /// A section's heading, known by its words (`SectionVocabulary`) with any price at its end set aside.
+    static func isHeading(_ row: Row) -> Bool { SectionVocabulary.isHeading(text(of: split(row).name)) }
+
+    /// What stays of a row that held a stray price once the price is moved: nothing of a price
+    /// alone, the words of a heading or footnote.
+    static func leftOver(_ row: Row) -> Row? { isLonePrice(row) ? nil : split(row).name }
 
     /// The margin of `wine`'s names when the row at `i` ends the column walking `away` from it
     /// (no row beyond starts at that margin): only there does text off the margin stand as a
@@ -110,8 +117,13 @@ enum DisplacedPrices {
     /// off the line (a tall capital, a word levelled short) moves the row's top by half a line,
     /// not the median.
     static func middle(_ row: Row) -> Double {
-        let middles = row.flatMap(\.words).map { ($0.top + $0.bottom) / 2 }.sorted()
-        return middles.isEmpty ? 0 : middles[middles.count / 2]
+        median(row.flatMap(\.words).map { ($0.top + $0.bottom) / 2 }) ?? 0
+    }
+
+    /// The upper median of `values`; nil when there are none.
+    static func median(_ values: [Double]) -> Double? {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? nil : sorted[sorted.count / 2]
     }
 
     /// Every run of one column's rows showing the move, either way.
@@ -215,7 +227,7 @@ enum DisplacedPrices {
                 out[run.wines[k]] = row
             }
             // A heading keeps its words; a lone price row goes, and so do those between the wines.
-            if isLonePrice(rows[run.lone]) { removed[run.lone] = true } else { out[run.lone] = split(rows[run.lone]).name }
+            if let words = leftOver(rows[run.lone]) { out[run.lone] = words } else { removed[run.lone] = true }
             for row in run.between.values { removed[row] = true }
         }
         var kept: [Row] = []

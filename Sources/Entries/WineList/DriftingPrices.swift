@@ -47,8 +47,7 @@ enum DriftingPrices {
                 out[wine] = (DisplacedPrices.split(rows[wine]).name + [moved]).sorted { $0.left < $1.left }
             }
             for row in run.past {
-                let (name, price) = DisplacedPrices.split(rows[row])
-                if price == nil || name.isEmpty { removed.insert(row) } else { out[row] = name }
+                if let words = DisplacedPrices.leftOver(rows[row]) { out[row] = words } else { removed.insert(row) }
             }
             t += run.past.count + 1
         }
@@ -85,7 +84,7 @@ enum DriftingPrices {
               abs(DisplacedPrices.middle(rows[order[q]]) - DisplacedPrices.middle(rows[order[q - 1]])) <= 2.5 * h {
             past.append(order[q])
             pastPrices.append(price)
-            if DisplacedPrices.isName(rows[order[q]]), SectionVocabulary.isHeading(DisplacedPrices.text(of: DisplacedPrices.split(rows[order[q]]).name)) { break }
+            if DisplacedPrices.isName(rows[order[q]]), DisplacedPrices.isHeading(rows[order[q]]) { break }
             q += 1
         }
         guard !past.isEmpty else { return nil }
@@ -102,11 +101,11 @@ enum DriftingPrices {
         // The price column has no hole where the layout left a wine without a price: the prices
         // either side of it stand a price's pitch apart, not two.
         let spacings = zip(prices, prices.dropFirst()).map { $1.middle - $0.middle }
-        guard let pitch = median(spacings), pitch > 0 else { return nil }
+        guard let pitch = DisplacedPrices.median(spacings), pitch > 0 else { return nil }
         // And that wine is a row of the list, a names' pitch from its neighbours: not a piece of
         // a name the reader set on a line of its own between two rows.
         let names = wines.map { nameMiddle(rows[$0]) }
-        guard let namePitch = median(zip(names, names.dropFirst()).map { $1 - $0 }) else { return nil }
+        guard let namePitch = DisplacedPrices.median(zip(names, names.dropFirst()).map { $1 - $0 }) else { return nil }
         var inner = 0
         for k in wines.indices.dropFirst().dropLast() where own[k] == nil {
             guard min(names[k] - names[k - 1], names[k + 1] - names[k]) >= rowApart * namePitch else { return nil }
@@ -124,11 +123,6 @@ enum DriftingPrices {
 
     /// A name row that is no section heading.
     static func isWine(_ row: Row) -> Bool {
-        DisplacedPrices.isName(row) && !SectionVocabulary.isHeading(DisplacedPrices.text(of: DisplacedPrices.split(row).name))
-    }
-
-    static func median(_ values: [Double]) -> Double? {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? nil : sorted[sorted.count / 2]
+        DisplacedPrices.isName(row) && !DisplacedPrices.isHeading(row)
     }
 }

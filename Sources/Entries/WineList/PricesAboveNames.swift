@@ -44,7 +44,7 @@ enum PricesAboveNames {
         // Right under a section's heading (or at the column's top), read the other way the run's
         // first price would be nobody's: a column lifted half a line, standing midway between rows
         // set wide apart, is read this way too.
-        let underHeading = start == 0 || SectionVocabulary.isHeading(DisplacedPrices.text(of: rows[start - 1]))
+        let underHeading = start == 0 || DisplacedPrices.isHeading(rows[start - 1])
         if start > 0, !underHeading, takes(rows[start - 1], price: rows[start], lineHeight: h), gap(start - 1, start) < 2 * h { return nil }
         var pairs: [(price: Int, name: Int)] = []
         var k = start

@@ -29,6 +29,15 @@ import Testing
         return lines
     }
 
+    /// Every wine of `wines` read with its own price.
+    func expectEveryWineItsOwnPrice(_ lines: [RecognizedLine], sourceLocation: SourceLocation = #_sourceLocation) {
+        let read = prices(lines)
+        for (i, wine) in Self.wines.enumerated() {
+            #expect(read[name(wine)] == Double(price(i)), "\(name(wine)): \(String(describing: read[name(wine)]))",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
     func prices(_ lines: [RecognizedLine]) -> [String: Double] {
         var out: [String: Double] = [:]
         for entry in parser.parse(lines: lines) {
@@ -43,10 +52,7 @@ import Testing
         // As laid out, a wine halfway down is left without a price and the rest take a neighbour's.
         let layout = RowLayout(lines: lines)
         #expect(layout.rows.contains { $0.text == "\(price(drift > 0 ? 9 : 0))" } == false, "the stray price joins a wine")
-        let read = prices(lines)
-        for (i, wine) in Self.wines.enumerated() {
-            #expect(read[name(wine)] == Double(price(i)), "\(name(wine)): \(String(describing: read[name(wine)]))")
-        }
+        expectEveryWineItsOwnPrice(lines)
     }
 
     /// A name set on two rows leaves a hole in the price column: with a lone price under the
@@ -64,10 +70,7 @@ import Testing
             y += 40
         }
         lines.append(line("15", x: 710, y: y, height: 36))
-        let read = prices(lines)
-        for (i, wine) in Self.wines.enumerated() {
-            #expect(read[name(wine)] == Double(price(i)), "\(name(wine)): \(String(describing: read[name(wine)]))")
-        }
+        expectEveryWineItsOwnPrice(lines)
     }
 
     /// A piece of a name the reader set on a line of its own, between two rows, is no wine left
@@ -76,10 +79,7 @@ import Testing
         var lines = section(drift: 0)
         lines.append(line("Grand Cru", y: 100 + 2 * 40 + 12, height: 24))
         lines.append(line("15", x: 710, y: 100 + 40 * Self.wines.count, height: 36))
-        let read = prices(lines)
-        for (i, wine) in Self.wines.enumerated() {
-            #expect(read[name(wine)] == Double(price(i)), "\(name(wine)): \(String(describing: read[name(wine)]))")
-        }
+        expectEveryWineItsOwnPrice(lines)
     }
 
     /// A name wrapped onto a line half a row under it leaves a hole of a pitch and a half in the
@@ -98,9 +98,6 @@ import Testing
             y += 60
         }
         lines.append(line("15", x: 710, y: y, height: 36))
-        let read = prices(lines)
-        for (i, wine) in Self.wines.enumerated() {
-            #expect(read[name(wine)] == Double(price(i)), "\(name(wine)): \(String(describing: read[name(wine)]))")
-        }
+        expectEveryWineItsOwnPrice(lines)
     }
 }
